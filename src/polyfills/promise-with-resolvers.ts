@@ -1,0 +1,21 @@
+// Node 20 lacks Promise.withResolvers; libp2p 3 (it-queue, yamux, webrtc) calls it. Native in Node ≥ 22
+// and Chromium ≥ 119, so this only defines it where it is missing.
+interface Resolvers<T> {
+  promise: Promise<T>
+  resolve: (value: T | PromiseLike<T>) => void
+  reject: (reason?: unknown) => void
+}
+
+const P = Promise as unknown as { withResolvers?: <T>() => Resolvers<T> }
+if (typeof P.withResolvers !== 'function') {
+  P.withResolvers = function withResolvers<T>(): Resolvers<T> {
+    let resolve!: Resolvers<T>['resolve']
+    let reject!: Resolvers<T>['reject']
+    const promise = new Promise<T>((res, rej) => {
+      resolve = res
+      reject = rej
+    })
+    return { promise, resolve, reject }
+  }
+}
+export {}
