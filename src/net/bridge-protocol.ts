@@ -22,6 +22,8 @@ export interface Topology {
   /** our listen / announce multiaddrs */
   addrs: string[]
   relay: RelayState
+  /** peer ids of the relays this node uses; they are not listed in `peers` */
+  relays: string[]
   peers: TopologyPeer[]
   /** gossipsub mesh peers per subscribed topic */
   mesh: Record<string, string[]>

@@ -1,16 +1,8 @@
 // Swarm protocol state for the UI: written from the peer worker's state posts, read by views.
 import { create } from 'zustand'
-import type { Capabilities } from '../swarm/presence.ts'
+import type { PresencePeer } from '../swarm/presence-service.ts'
 
-export interface PresencePeer {
-  peerId: string
-  name: string
-  appVersion: string
-  capabilities: Capabilities
-  firstSeen: number
-  lastSeen: number
-  presenceCount: number
-}
+export type { PresencePeer }
 
 export interface SwarmState {
   self: { peerId: string; name: string } | null

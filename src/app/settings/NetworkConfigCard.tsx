@@ -1,0 +1,51 @@
+// How this tab reaches the others: relays (bootnodes) and ICE servers from the swarm config.
+import { useSettingsStore } from '../../state/settings-store.ts'
+import { Card } from '../common/Card.tsx'
+import { CopyButton } from '../common/CopyButton.tsx'
+
+export function NetworkConfigCard() {
+  const config = useSettingsStore((s) => s.config)
+  const relays = config?.relays ?? []
+  const ice = config?.iceServers ?? []
+
+  return (
+    <Card title="Network" className="network-config-card">
+      <h3>Relays</h3>
+      {relays.length === 0 ? (
+        <p className="muted">none configured</p>
+      ) : (
+        <ul className="addr-list" data-testid="relay-addrs">
+          {relays.map((r) => (
+            <li key={r} className="id-line">
+              <code title={r}>{r}</code>
+              <CopyButton text={r} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="hint">
+        Relays only introduce peers (circuit relay + peer discovery); they keep no swarm state. Peers then
+        upgrade to direct WebRTC links where they can.
+      </p>
+
+      <h3>ICE servers</h3>
+      {ice.length === 0 ? (
+        <p data-testid="ice-servers">none — loopback/LAN only</p>
+      ) : (
+        <ul className="addr-list" data-testid="ice-servers">
+          {ice.map((s, i) => (
+            <li key={i}>
+              <code>{Array.isArray(s.urls) ? s.urls.join(', ') : s.urls}</code>
+              {s.username && <span className="muted"> · user {s.username}</span>}
+              {s.credential && <span className="muted"> · credential ••••</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="hint">
+        Without STUN/TURN servers, WebRTC only links tabs on this machine or LAN; add them to the config to
+        link peers across the internet.
+      </p>
+    </Card>
+  )
+}

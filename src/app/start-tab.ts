@@ -1,0 +1,207 @@
+// Turns the page into a swarm peer: loads the swarm config, claims this tab's identity, starts the
+// libp2p node and the peer worker, feeds the stores, and provides the UI's controls.
+import { loadSwarmConfig, configUrlFrom } from '../config/load-swarm-config.ts'
+import { claimIdentity, type TabIdentity } from '../identity/key-store.ts'
+import { animalName } from '../identity/animal.ts'
+import { exportBackup } from '../identity/backup.ts'
+import { importIdentity } from '../identity/import-identity.ts'
+import { startNetwork, type Network } from '../net/start-network.ts'
+import { STATS_SAMPLE_MS } from '../net/constants.ts'
+import { createGossipValidator } from '../swarm/gossip-validator.ts'
+import { detectCapabilities } from '../swarm/capabilities.ts'
+import { makePresenceBody, type PresenceBody } from '../swarm/presence.ts'
+import { encodeEnvelope, PROTOCOL_VERSION } from '../swarm/envelope.ts'
+import { topicFor } from '../swarm/topics.ts'
+import { roundAt, type SwarmConfig } from '../config/swarm-config.ts'
+import { useNetStore, emptyStats } from '../state/net-store.ts'
+import { useSwarmStore } from '../state/swarm-store.ts'
+import type { PeerWorkerCommand, PeerWorkerEvent, PeerWorkerInit } from '../swarm/peer-worker-messages.ts'
+import { useSettingsStore } from '../state/settings-store.ts'
+import { setAppControls } from './controls.ts'
+import { APP_VERSION } from './version.ts'
+
+interface Session {
+  network: Network
+  worker: Worker
+  sampler: ReturnType<typeof setInterval>
+  /** settles when the worker has sent its leaving presence */
+  left: Promise<void>
+}
+
+/** How long leaving waits for the worker's goodbye before stopping the node anyway. */
+const LEAVE_TIMEOUT_MS = 2_000
+
+export async function startTab(): Promise<void> {
+  const configUrl = configUrlFrom(location.search)
+  useSettingsStore.setState({ configUrl })
+  let loaded: Awaited<ReturnType<typeof loadSwarmConfig>>
+  let identity: TabIdentity
+  try {
+    loaded = await loadSwarmConfig(configUrl)
+    useSettingsStore.setState({ config: loaded.config, swarmId: loaded.swarmId })
+    identity = await claimIdentity()
+  } catch (err) {
+    const message = (err as Error).message
+    useSettingsStore.setState({ configError: message })
+    useNetStore.setState({ status: 'error', error: message })
+    return
+  }
+  const { config, swarmId } = loaded
+  useSwarmStore.setState({ self: { peerId: identity.peerId, name: identity.name } })
+  void refreshStorage(identity.persisted)
+  const capabilities = await detectCapabilities()
+
+  let session: Session | null = null
+  const boot = async (): Promise<void> => {
+    useNetStore.setState({
+      status: 'starting',
+      relay: 'connecting',
+      error: null,
+      stats: emptyStats(),
+      history: [],
+    })
+    try {
+      session = await startSession(config, swarmId, identity, capabilities)
+      useNetStore.setState({ status: 'online' })
+    } catch (err) {
+      useNetStore.setState({
+        status: 'error',
+        error: `could not start the network: ${(err as Error).message}`,
+      })
+    }
+  }
+  const shutdown = async (): Promise<void> => {
+    const s = session
+    session = null
+    if (!s) return
+    clearInterval(s.sampler)
+    s.worker.postMessage({ type: 'leave' } satisfies PeerWorkerCommand)
+    await Promise.race([s.left, new Promise((r) => setTimeout(r, LEAVE_TIMEOUT_MS))])
+    s.worker.terminate()
+    await s.network.stop()
+  }
+
+  // Tell the others at once that this tab is going, so they hang up instead of waiting ~10 s for the
+  // WebRTC consent timeout.
+  addEventListener('pagehide', () => {
+    if (session) void publishLeave(session.network, config, swarmId, identity, capabilities)
+  })
+
+  setAppControls({
+    async exportIdentity() {
+      const bytes = exportBackup(identity)
+      const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'application/json' }))
+      const a = document.createElement('a')
+      a.href = url
+      a.download = `tabswarm-${identity.name.replaceAll(' ', '-')}.json`
+      a.click()
+      setTimeout(() => URL.revokeObjectURL(url), 10_000)
+    },
+    async importIdentity(file) {
+      const bytes = new Uint8Array(await file.arrayBuffer())
+      await importIdentity(identity.slot, bytes, { fileName: file.name })
+      // The node runs with the old key; a reload starts it with the imported one.
+      location.reload()
+    },
+    pause() {
+      session?.worker.postMessage({ type: 'pause' } satisfies PeerWorkerCommand)
+      useSettingsStore.setState({ participation: 'paused' })
+      useNetStore.setState({ status: 'paused' })
+    },
+    resume() {
+      session?.worker.postMessage({ type: 'resume' } satisfies PeerWorkerCommand)
+      useSettingsStore.setState({ participation: 'active' })
+      useNetStore.setState({ status: 'online' })
+    },
+    async leave() {
+      await shutdown()
+      useSettingsStore.setState({ participation: 'left' })
+      useNetStore.setState({ status: 'stopped', topology: null })
+      useSwarmStore.setState({ peers: {} })
+    },
+    async rejoin() {
+      useSettingsStore.setState({ participation: 'active' })
+      await boot()
+    },
+  })
+  await boot()
+}
+
+async function startSession(
+  config: SwarmConfig,
+  swarmId: string,
+  identity: TabIdentity,
+  capabilities: Awaited<ReturnType<typeof detectCapabilities>>,
+): Promise<Session> {
+  const validator = createGossipValidator({ swarmId, now: Date.now, nameOf: animalName })
+  let network: Network | null = null
+  network = await startNetwork({
+    privateKey: identity.privateKey,
+    config,
+    swarmId,
+    check: (topic, data, signer) => validator.validate(topic, data, signer),
+    onRelayState: (relay) => useNetStore.setState({ relay }),
+    onEnvelope: (envelope, from) => {
+      if (envelope.kind === 'presence' && (envelope.body as PresenceBody).leaving) void network?.hangUp(from)
+    },
+  })
+  const worker = new Worker(new URL('../../workers/peer.worker.ts', import.meta.url), { type: 'module' })
+  const left = new Promise<void>((resolve) => {
+    worker.onmessage = (e: MessageEvent<PeerWorkerEvent>) => {
+      const msg = e.data
+      if (msg.type === 'state') useSwarmStore.setState(msg.state)
+      else if (msg.type === 'error') useNetStore.setState({ error: msg.message })
+      else resolve()
+    }
+  })
+  const channel = new MessageChannel()
+  const host = network.attachWorker(channel.port1)
+  const init: PeerWorkerInit = {
+    type: 'init',
+    port: channel.port2,
+    config,
+    swarmId,
+    self: { peerId: identity.peerId, name: identity.name },
+    appVersion: APP_VERSION,
+    capabilities,
+  }
+  worker.postMessage(init, [channel.port2])
+  const net = network
+  const sampler = setInterval(() => {
+    net.stats.setQueueDepth(host.queueDepth())
+    void net.topology().then((topology) => {
+      const { stats, history } = net.stats.sample(Date.now())
+      useNetStore.setState({ topology, relay: topology.relay, stats, history })
+    })
+  }, STATS_SAMPLE_MS)
+  return { network: net, worker, sampler, left }
+}
+
+/** Publishes a signed 'leaving' presence from the main thread: at pagehide the worker may not get to run. */
+async function publishLeave(
+  network: Network,
+  config: SwarmConfig,
+  swarmId: string,
+  identity: TabIdentity,
+  capabilities: Awaited<ReturnType<typeof detectCapabilities>>,
+): Promise<void> {
+  const now = Date.now()
+  const body = makePresenceBody({ name: identity.name, appVersion: APP_VERSION, capabilities, leaving: true })
+  const data = encodeEnvelope({
+    v: PROTOCOL_VERSION,
+    swarmId,
+    round: roundAt(config, now),
+    from: identity.peerId,
+    ts: now,
+    kind: 'presence',
+    body,
+  })
+  await network.node.services.pubsub.publish(topicFor(swarmId, 'presence'), data).catch(() => {})
+}
+
+async function refreshStorage(persisted: boolean | Promise<boolean>): Promise<void> {
+  const estimate = await navigator.storage?.estimate?.().catch(() => null)
+  useSettingsStore.setState({
+    storage: { usage: estimate?.usage ?? 0, quota: estimate?.quota ?? 0, persisted: await persisted },
+  })
+}

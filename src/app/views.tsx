@@ -1,0 +1,19 @@
+// The app's views, in nav order. Adding a view is one line here.
+import type { ComponentType } from 'react'
+import { SettingsView } from './settings/SettingsView.tsx'
+import { SwarmView } from './swarm/SwarmView.tsx'
+
+export interface ViewDef {
+  /** route id: the view lives at #/<id> */
+  id: string
+  label: string
+  Component: ComponentType
+}
+
+export const VIEWS: readonly ViewDef[] = [
+  { id: 'swarm', label: 'Swarm', Component: SwarmView },
+  { id: 'settings', label: 'Settings', Component: SettingsView },
+]
+
+export const DEFAULT_VIEW = 'swarm'
+export const VIEW_IDS: readonly string[] = VIEWS.map((v) => v.id)

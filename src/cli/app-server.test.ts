@@ -1,0 +1,126 @@
+import { request } from 'node:http'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { SwarmConfig } from '../config/swarm-config.ts'
+import { PortInUseError } from '../relay/listen-http.ts'
+import { startAppServer } from './app-server.ts'
+import type { AppServer } from './app-server.ts'
+
+// Fixed port for this file only (19xxx range), so parallel test files never collide.
+const PORT = 19120
+
+const config: SwarmConfig = {
+  version: 1,
+  name: 'test',
+  genesisTime: 1_700_000_000_000,
+  roundLengthMs: 30_000,
+  relays: ['/ip4/127.0.0.1/tcp/9090/ws/p2p/12D3KooWtest'],
+  iceServers: [],
+}
+
+let dir: string
+let app: AppServer
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'app-server-'))
+  const root = join(dir, 'dist')
+  await mkdir(join(root, 'assets'), { recursive: true })
+  await writeFile(join(root, 'index.html'), '<!doctype html><title>app</title>')
+  await writeFile(join(root, 'assets', 'main-abc123.js'), 'export {}')
+  await writeFile(join(root, 'ort.wasm'), new Uint8Array([0, 97, 115, 109]))
+  await writeFile(join(dir, 'secret.txt'), 'do not serve')
+  app = await startAppServer({ root, port: PORT, swarmConfig: config })
+})
+
+afterAll(async () => {
+  await app?.close()
+  await rm(dir, { recursive: true, force: true })
+})
+
+interface Reply {
+  status: number
+  headers: Record<string, string | string[] | undefined>
+  body: string
+}
+
+/** A raw GET: fetch() would normalise ../ segments away before they reach the server. */
+const get = (path: string, method = 'GET'): Promise<Reply> =>
+  new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port: PORT, path, method }, (res) => {
+      let body = ''
+      res.setEncoding('utf8')
+      res.on('data', (chunk: string) => (body += chunk))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }))
+    })
+    req.on('error', reject)
+    req.end()
+  })
+
+describe('startAppServer', () => {
+  it('reports its URL', () => {
+    expect(app.url).toBe(`http://127.0.0.1:${PORT}/`)
+  })
+
+  it('serves index.html at / and for client-side routes', async () => {
+    for (const path of ['/', '/markets/42', '/verify?receipt=abc']) {
+      const reply = await get(path)
+      expect(reply.status, path).toBe(200)
+      expect(reply.headers['content-type']).toBe('text/html; charset=utf-8')
+      expect(reply.headers['cache-control']).toBe('no-cache')
+      expect(reply.body).toContain('<title>app</title>')
+    }
+  })
+
+  it('serves the swarm config, never cached', async () => {
+    const reply = await get('/swarm.json')
+    expect(reply.status).toBe(200)
+    expect(reply.headers['content-type']).toBe('application/json; charset=utf-8')
+    expect(reply.headers['cache-control']).toBe('no-store')
+    expect(JSON.parse(reply.body)).toEqual(config)
+  })
+
+  it('serves files with their content type, hashed assets cached for long', async () => {
+    const wasm = await get('/ort.wasm')
+    expect(wasm.status).toBe(200)
+    expect(wasm.headers['content-type']).toBe('application/wasm')
+    expect(wasm.headers['content-length']).toBe('4')
+    const js = await get('/assets/main-abc123.js')
+    expect(js.headers['content-type']).toBe('text/javascript; charset=utf-8')
+    expect(js.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    const head = await get('/assets/main-abc123.js', 'HEAD')
+    expect(head.status).toBe(200)
+    expect(head.body).toBe('')
+  })
+
+  it('answers 404 for a missing file with an extension', async () => {
+    expect((await get('/assets/missing-123.js')).status).toBe(404)
+    expect((await get('/model.onnx')).status).toBe(404)
+  })
+
+  it('refuses paths outside its root', async () => {
+    for (const path of [
+      '/../secret.txt',
+      '/..%2fsecret.txt',
+      '/assets/..%2F..%2Fsecret.txt',
+      '/%2e%2e/secret.txt',
+    ]) {
+      const reply = await get(path)
+      expect(reply.body, path).not.toContain('do not serve')
+      expect([403, 404], path).toContain(reply.status)
+    }
+    expect((await get('/..%2fsecret.txt')).status).toBe(403)
+    expect((await get('/%E0%A4%A')).status).toBe(400)
+  })
+
+  it('refuses methods other than GET and HEAD', async () => {
+    expect((await get('/', 'POST')).status).toBe(405)
+  })
+
+  it('refuses a port in use with a clear error', async () => {
+    const second = startAppServer({ root: dir, port: PORT, swarmConfig: config })
+    await expect(second).rejects.toThrow(PortInUseError)
+    await expect(second).rejects.toThrow(`app server port ${PORT} on 127.0.0.1 is already in use`)
+  })
+})

@@ -1,0 +1,69 @@
+// Counters of what this node sent, received and refused, kept as plain numbers on the hot path and
+// copied into the UI store once a second.
+import { emptyStats, type NetSample, type NetStats, type PeerCounters } from '../state/net-store.ts'
+import { STATS_HISTORY } from './constants.ts'
+
+export interface NetStatsCollector {
+  received(peer: string, bytes: number): void
+  sent(peers: readonly string[], bytes: number): void
+  rejected(peer: string, reason: string): void
+  touch(peer: string): void
+  setQueueDepth(n: number): void
+  /** copy of the counters plus the history with a new sample appended */
+  sample(now: number): { stats: NetStats; history: NetSample[] }
+  rejectsFrom(peer: string): number
+}
+
+export function createNetStats(): NetStatsCollector {
+  const s = emptyStats()
+  const history: NetSample[] = []
+  const peer = (id: string): PeerCounters => {
+    let c = s.perPeer[id]
+    if (!c) {
+      c = { messagesIn: 0, messagesOut: 0, bytesIn: 0, bytesOut: 0, rejected: 0, lastSeen: Date.now() }
+      s.perPeer[id] = c
+    }
+    return c
+  }
+  return {
+    received(id, bytes) {
+      s.messagesIn++
+      s.bytesIn += bytes
+      const c = peer(id)
+      c.messagesIn++
+      c.bytesIn += bytes
+      c.lastSeen = Date.now()
+    },
+    sent(peers, bytes) {
+      s.messagesOut++
+      s.bytesOut += bytes * Math.max(1, peers.length)
+      for (const id of peers) {
+        const c = peer(id)
+        c.messagesOut++
+        c.bytesOut += bytes
+      }
+    },
+    rejected(id, reason) {
+      s.rejected++
+      s.rejectedByReason[reason] = (s.rejectedByReason[reason] ?? 0) + 1
+      peer(id).rejected++
+    },
+    touch(id) {
+      peer(id).lastSeen = Date.now()
+    },
+    setQueueDepth(n) {
+      s.queueDepth = n
+    },
+    sample(now) {
+      const { messagesIn, messagesOut, bytesIn, bytesOut, rejected } = s
+      history.push({ t: now, messagesIn, messagesOut, bytesIn, bytesOut, rejected })
+      if (history.length > STATS_HISTORY) history.shift()
+      const perPeer = Object.fromEntries(Object.entries(s.perPeer).map(([k, v]) => [k, { ...v }]))
+      return {
+        stats: { ...s, rejectedByReason: { ...s.rejectedByReason }, perPeer },
+        history: [...history],
+      }
+    },
+    rejectsFrom: (id) => s.perPeer[id]?.rejected ?? 0,
+  }
+}

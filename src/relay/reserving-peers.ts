@@ -1,0 +1,89 @@
+// Node libp2p peers that do what a tab does with a relay, minus WebRTC: connect over WebSockets and hold a
+// circuit reservation. For the relay's tests and benchmarks. They run in a child process because libp2p's
+// WebSocket dialer needs a global WebSocket, which Node 20 only has behind --experimental-websocket, and
+// so that the relay's own memory can be measured apart from theirs.
+import { fork } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import type { ChildReply, ParentCommand } from './reserving-peers-process.ts'
+
+export interface ReservingPeers {
+  peerIds: string[]
+  /** each peer's /p2p-circuit address through the relay */
+  circuitAddrs: string[]
+  /**
+   * Peer `from` dials peer `to` through the relay, sends `bytes` bytes on an echo protocol and reads them
+   * back: 2 × `bytes` of payload cross the relay.
+   */
+  echo(from: number, to: number, bytes: number): Promise<void>
+  /** stops the peers and waits for the child process to exit */
+  stop(): Promise<void>
+}
+
+/** Long enough for dozens of peers to connect and reserve on a busy CI machine. */
+const READY_TIMEOUT_MS = 60_000
+
+const childEntry = fileURLToPath(new URL('./reserving-peers-process.ts', import.meta.url))
+const tsRegister = fileURLToPath(new URL('../polyfills/register.js', import.meta.url))
+
+export async function spawnReservingPeers(relayAddr: string, count: number): Promise<ReservingPeers> {
+  const needsWebSocketFlag = typeof globalThis.WebSocket === 'undefined'
+  const child = fork(childEntry, [relayAddr, String(count)], {
+    execArgv: [
+      ...(needsWebSocketFlag ? ['--experimental-websocket', '--disable-warning=ExperimentalWarning'] : []),
+      '--import',
+      tsRegister,
+    ],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  })
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  try {
+    const ready = await nextReply(child, READY_TIMEOUT_MS)
+    if (ready.type !== 'ready') throw new Error(`reserving peers failed to start: ${describe(ready)}`)
+    return {
+      peerIds: ready.peerIds,
+      circuitAddrs: ready.circuitAddrs,
+      async echo(from, to, bytes) {
+        send(child, { type: 'echo', from, to, bytes })
+        const reply = await nextReply(child, READY_TIMEOUT_MS)
+        if (reply.type !== 'echoed') throw new Error(`relayed echo failed: ${describe(reply)}`)
+      },
+      async stop() {
+        if (child.connected) send(child, { type: 'stop' })
+        await exited
+      },
+    }
+  } catch (err) {
+    child.kill()
+    await exited
+    throw err
+  }
+}
+
+const send = (child: ChildProcess, command: ParentCommand): void => void child.send(command)
+
+const describe = (reply: ChildReply): string => (reply.type === 'error' ? reply.message : reply.type)
+
+function nextReply(child: ChildProcess, timeoutMs: number): Promise<ChildReply> {
+  return new Promise((resolve, reject) => {
+    const done = (): void => {
+      clearTimeout(timer)
+      child.off('message', onMessage)
+      child.off('exit', onExit)
+    }
+    const onMessage = (message: unknown): void => {
+      done()
+      resolve(message as ChildReply)
+    }
+    const onExit = (code: number | null): void => {
+      done()
+      reject(new Error(`reserving peers process exited (code ${code})`))
+    }
+    const timer = setTimeout(() => {
+      done()
+      reject(new Error(`reserving peers did not answer within ${timeoutMs} ms`))
+    }, timeoutMs)
+    child.on('message', onMessage)
+    child.once('exit', onExit)
+  })
+}

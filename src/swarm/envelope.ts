@@ -1,0 +1,84 @@
+// The envelope every gossip message travels in: who sent it, for which swarm, round and kind, when, and
+// the kind's body. Encoded as canonical JSON in UTF-8 so equal envelopes are equal bytes.
+import { canonicalJson } from '../codec/canonical-json.ts'
+import { isGossipKind, type GossipKind } from './topics.ts'
+
+/** Bumped when the envelope's fields change meaning; peers refuse versions they do not know. */
+export const PROTOCOL_VERSION = 1
+
+export interface Envelope<B = unknown> {
+  v: typeof PROTOCOL_VERSION
+  swarmId: string
+  /** the round at `ts` by the swarm's clock; −1 before genesis */
+  round: number
+  /** the sender's peer id; receivers require it to equal the gossipsub signer */
+  from: string
+  /** ms since the Unix epoch when sent, by the sender's clock */
+  ts: number
+  kind: GossipKind
+  body: B
+}
+
+export type DecodeResult =
+  { ok: true; envelope: Envelope } | { ok: false; reason: 'malformed' | 'unknown-version'; detail: string }
+
+/**
+ * Longest peer or swarm id accepted. Ed25519 peer ids are 52 characters, RSA (CIDv0) ones 46 and swarm
+ * ids 64 hex digits; 128 leaves room for other key types without letting an id carry a payload.
+ */
+export const MAX_ID_LENGTH = 128
+
+/**
+ * Deepest nesting accepted in a body. Real bodies are a few levels deep; the bound keeps the recursive
+ * walks over a body (canonical JSON for hashing, schema checks) far from the stack limit.
+ */
+export const MAX_BODY_DEPTH = 32
+
+const ENVELOPE_KEYS: ReadonlySet<string> = new Set(['v', 'swarmId', 'round', 'from', 'ts', 'kind', 'body'])
+
+/** Encodes an envelope. Throws a TypeError if the body holds a value JSON cannot carry (NaN, undefined in arrays…). */
+export function encodeEnvelope<B>(envelope: Envelope<B>): Uint8Array {
+  return new TextEncoder().encode(canonicalJson(envelope))
+}
+
+// `fatal` makes invalid UTF-8 an error instead of silently decoding it to U+FFFD.
+const utf8 = new TextDecoder('utf-8', { fatal: true })
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v)
+
+const isId = (v: unknown): v is string => typeof v === 'string' && v.length > 0 && v.length <= MAX_ID_LENGTH
+
+function deeperThan(value: unknown, limit: number): boolean {
+  if (typeof value !== 'object' || value === null) return false
+  if (limit === 0) return true
+  const children = Array.isArray(value) ? value : Object.values(value)
+  return children.some((child) => deeperThan(child, limit - 1))
+}
+
+/** Decodes untrusted bytes into an envelope, checking every field; never throws. The body is left unchecked. */
+export function decodeEnvelope(bytes: Uint8Array): DecodeResult {
+  const malformed = (detail: string): DecodeResult => ({ ok: false, reason: 'malformed', detail })
+  let value: unknown
+  try {
+    value = JSON.parse(utf8.decode(bytes))
+  } catch {
+    return malformed('not UTF-8 JSON')
+  }
+  if (!isObject(value)) return malformed('not a JSON object')
+  // The version comes first: a newer version may change every other field.
+  if (typeof value.v !== 'number') return malformed('no version')
+  if (value.v !== PROTOCOL_VERSION)
+    return { ok: false, reason: 'unknown-version', detail: `version ${value.v}` }
+  const unknownKey = Object.keys(value).find((k) => !ENVELOPE_KEYS.has(k))
+  if (unknownKey !== undefined) return malformed(`unknown field ${JSON.stringify(unknownKey)}`)
+  const { swarmId, round, from, ts, kind, body } = value
+  if (!isId(swarmId)) return malformed('bad swarmId')
+  if (typeof round !== 'number' || !Number.isSafeInteger(round) || round < -1) return malformed('bad round')
+  if (!isId(from)) return malformed('bad from')
+  if (typeof ts !== 'number' || !Number.isSafeInteger(ts) || ts < 0) return malformed('bad ts')
+  if (!isGossipKind(kind)) return malformed('bad kind')
+  if (!('body' in value)) return malformed('no body')
+  if (deeperThan(body, MAX_BODY_DEPTH)) return malformed(`body nested deeper than ${MAX_BODY_DEPTH}`)
+  return { ok: true, envelope: { v: PROTOCOL_VERSION, swarmId, round, from, ts, kind, body } }
+}

@@ -1,0 +1,138 @@
+// Judges every inbound gossip message before gossipsub forwards it: a refusal makes gossipsub drop the
+// message and lower the sender's score. Cheap checks run first (topic, size before any parsing). The
+// rate limiter is charged only after the age and replay checks, so a peer re-sending someone else's
+// signed messages cannot drain that someone's tokens: an accepted message comes back as 'replay', an old
+// one as 'stale', and gossipsub's seen cache drops the rest. Pure apart from the `now` it is given.
+import { sha256 } from '@noble/hashes/sha2.js'
+import { bytesToHex } from '@noble/hashes/utils.js'
+import { canonicalJson } from '../codec/canonical-json.ts'
+import { decodeEnvelope, type Envelope } from './envelope.ts'
+import { validatePresenceBody, type PresenceBody } from './presence.ts'
+import { createRateLimiter, type RateLimit } from './rate-limiter.ts'
+import { createReplayCache } from './replay-cache.ts'
+import { MAX_MESSAGE_BYTES, parseTopic, type GossipKind } from './topics.ts'
+
+/** Why a message was refused, in the order the checks run; the UI counts refusals by these keys. */
+export const REJECT_REASONS = [
+  'wrong-topic', // not a topic of our swarm, or not a tabswarm topic at all
+  'unknown-kind', // a kind whose body schema does not exist yet: nothing of it is accepted
+  'oversized', // above the kind's size cap (checked before parsing)
+  'malformed', // not UTF-8 JSON, or not an envelope
+  'unknown-version', // an envelope version we do not speak
+  'wrong-swarm', // the envelope names another swarm than its topic
+  'wrong-kind', // the envelope's kind is not its topic's kind
+  'sender-mismatch', // the envelope's `from` is not the gossipsub signer
+  'stale', // sent longer ago than maxAgeMs
+  'future', // sent more than maxSkewMs ahead of our clock
+  'replay', // the same sender, kind, timestamp and body was accepted before
+  'rate-limited', // the signer sends this kind faster than its rate limit
+  'invalid-body', // the body fails its kind's schema
+] as const
+export type RejectReason = (typeof REJECT_REASONS)[number]
+
+/**
+ * Body type per kind that has a schema. A kind joins when its issue adds a schema; until then its
+ * messages are refused as 'unknown-kind', since nothing unchecked may reach the swarm logic.
+ */
+export interface KnownBodies {
+  presence: PresenceBody
+}
+export type KnownKind = keyof KnownBodies
+export type ValidEnvelope = { [K in KnownKind]: Envelope<KnownBodies[K]> & { kind: K } }[KnownKind]
+
+/**
+ * Default rate limits per signer and kind. Presence goes out every 3 s (PRESENCE_INTERVAL_MS); 1/s
+ * sustained is 3× that, and a burst of 5 covers a start, a resume and a leave landing together.
+ */
+export const DEFAULT_RATE_LIMITS: Readonly<Record<KnownKind, RateLimit>> = {
+  presence: { perSecond: 1, burst: 5 },
+}
+
+/**
+ * Oldest message accepted. Less than gossipsub's seen-cache TTL (2 minutes, `GossipsubSeenTTL`), so a
+ * message replayed after gossipsub has forgotten its id is already stale; and long enough for a message
+ * to cross a mesh of slow links (a few hops of heartbeats) with clocks a few seconds apart.
+ */
+export const DEFAULT_MAX_AGE_MS = 60_000
+/** Furthest ahead of our clock a message may claim to be sent: covers ordinary clock skew between machines. */
+export const DEFAULT_MAX_SKEW_MS = 10_000
+/**
+ * Replay-cache bound. At one presence per 3 s a peer holds 20 entries within the 60 s window, so this
+ * covers 1000 peers; beyond it the oldest entries are forgotten first (about 4 MB at the bound).
+ */
+export const MAX_REPLAY_ENTRIES = 20_000
+/** Rate-limiter bound: a bucket per signer and kind, enough for 2000 peers × 5 kinds (about 1.5 MB). */
+export const MAX_RATE_BUCKETS = 10_000
+
+export interface GossipValidatorOptions {
+  swarmId: string
+  now: () => number
+  maxAgeMs?: number
+  maxSkewMs?: number
+  /** overrides of DEFAULT_RATE_LIMITS, per kind */
+  rate?: Partial<Record<KnownKind, RateLimit>>
+  /** when given, a presence whose name is not `nameOf(sender)` is refused as 'invalid-body' */
+  nameOf?: (peerId: string) => string
+}
+
+export type ValidationResult =
+  { ok: true; envelope: ValidEnvelope } | { ok: false; reason: RejectReason; detail?: string }
+
+export interface GossipValidator {
+  /** judges one message; `signer` is the peer id gossipsub verified the signature of */
+  validate(topic: string, data: Uint8Array, signer: string): ValidationResult
+  /** entries held by the replay cache and the rate limiter (both bounded) */
+  cacheSizes(): { replay: number; rateBuckets: number }
+}
+
+export function createGossipValidator(opts: GossipValidatorOptions): GossipValidator {
+  const { swarmId, now, maxAgeMs = DEFAULT_MAX_AGE_MS, maxSkewMs = DEFAULT_MAX_SKEW_MS, nameOf } = opts
+  const rates: Record<KnownKind, RateLimit> = { ...DEFAULT_RATE_LIMITS, ...opts.rate }
+  const replays = createReplayCache(MAX_REPLAY_ENTRIES)
+  const limiter = createRateLimiter(MAX_RATE_BUCKETS)
+
+  const bodyChecks: { [K in KnownKind]: (body: unknown, from: string) => KnownBodies[K] | string } = {
+    presence(body, from) {
+      const presence = validatePresenceBody(body)
+      if (typeof presence === 'string' || nameOf === undefined) return presence
+      const expected = nameOf(from)
+      return presence.name === expected
+        ? presence
+        : `name ${JSON.stringify(presence.name)} is not ${expected}`
+    },
+  }
+  const isKnownKind = (kind: GossipKind): kind is KnownKind => Object.hasOwn(bodyChecks, kind)
+
+  const reject = (reason: RejectReason, detail?: string): ValidationResult =>
+    detail === undefined ? { ok: false, reason } : { ok: false, reason, detail }
+
+  return {
+    validate(topic, data, signer) {
+      const parsed = parseTopic(topic)
+      if (parsed === null || parsed.swarmId !== swarmId) return reject('wrong-topic')
+      const kind = parsed.kind
+      if (!isKnownKind(kind)) return reject('unknown-kind')
+      if (data.byteLength > MAX_MESSAGE_BYTES[kind]) return reject('oversized')
+      const decoded = decodeEnvelope(data)
+      if (!decoded.ok) return reject(decoded.reason, decoded.detail)
+      const envelope = decoded.envelope
+      if (envelope.swarmId !== swarmId) return reject('wrong-swarm')
+      if (envelope.kind !== kind) return reject('wrong-kind')
+      if (envelope.from !== signer) return reject('sender-mismatch')
+      const t = now()
+      if (envelope.ts < t - maxAgeMs) return reject('stale')
+      if (envelope.ts > t + maxSkewMs) return reject('future')
+      // The body is bounded in size and depth by now, so hashing its canonical JSON is cheap and cannot throw.
+      const bodyHash = bytesToHex(sha256(new TextEncoder().encode(canonicalJson(envelope.body))))
+      const replayKey = `${envelope.from} ${kind} ${envelope.ts} ${bodyHash}`
+      if (replays.has(replayKey, t)) return reject('replay')
+      if (!limiter.take(`${signer} ${kind}`, rates[kind], t)) return reject('rate-limited')
+      const body = bodyChecks[kind](envelope.body, envelope.from)
+      if (typeof body === 'string') return reject('invalid-body', body)
+      // Remembered until the message turns stale; after that the age check refuses a replay.
+      replays.add(replayKey, envelope.ts + maxAgeMs, t)
+      return { ok: true, envelope: { ...envelope, kind, body } }
+    },
+    cacheSizes: () => ({ replay: replays.size, rateBuckets: limiter.size }),
+  }
+}
