@@ -1,7 +1,7 @@
 // Launches Chromium for the specs: the system one where it exists (Debian: /usr/lib/chromium/chromium),
 // otherwise Playwright's own browser, so the tests run on machines without a system Chromium too.
 import { existsSync } from 'node:fs'
-import { chromium, type Browser, type LaunchOptions } from '@playwright/test'
+import { chromium, type Browser, type BrowserServer, type LaunchOptions } from '@playwright/test'
 
 const SYSTEM_CHROMIUM = ['/usr/lib/chromium/chromium', '/usr/bin/chromium', '/usr/bin/chromium-browser']
 
@@ -30,12 +30,25 @@ export function systemChromium(): string | undefined {
   return process.env.CHROMIUM_PATH ?? SYSTEM_CHROMIUM.find((p) => existsSync(p))
 }
 
-export async function launchBrowser(opts: { throttling?: boolean } & LaunchOptions = {}): Promise<Browser> {
-  const { throttling = false, args = [], ...rest } = opts
-  return chromium.launch({
+type BrowserOptions = { throttling?: boolean } & LaunchOptions
+
+function launchOptions({ throttling = false, args = [], ...rest }: BrowserOptions): LaunchOptions {
+  return {
     executablePath: systemChromium(),
     headless: true,
     args: [...BASE_ARGS, ...(throttling ? [] : NO_THROTTLING_ARGS), ...args],
     ...rest,
-  })
+  }
+}
+
+export function launchBrowser(opts: BrowserOptions = {}): Promise<Browser> {
+  return chromium.launch(launchOptions(opts))
+}
+
+/** A browser in its own process that a test can kill (SIGKILL) to crash its tabs. */
+export async function launchKillableBrowser(
+  opts: BrowserOptions = {},
+): Promise<{ browser: Browser; server: BrowserServer }> {
+  const server = await chromium.launchServer(launchOptions(opts))
+  return { browser: await chromium.connect(server.wsEndpoint()), server }
 }

@@ -9,7 +9,7 @@ import { startAppServer } from './app-server.ts'
 import type { AppServer } from './app-server.ts'
 
 // Fixed port for this file only (19xxx range), so parallel test files never collide.
-const PORT = 19120
+const PORT = 19220
 
 const config: SwarmConfig = {
   version: 1,

@@ -2,7 +2,7 @@
 import { parseSwarmConfig } from '../config/swarm-config.ts'
 import type { SwarmConfig } from '../config/swarm-config.ts'
 
-export const LOCAL_SWARM_DEFAULTS = {
+const LOCAL_SWARM_DEFAULTS = {
   name: 'tabswarm-local',
   /** Long enough for a tab on a slow machine to generate, train and gossip within one round. */
   roundLengthMs: 30_000,

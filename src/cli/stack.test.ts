@@ -8,9 +8,9 @@ import { PortInUseError } from '../relay/listen-http.ts'
 import { startStack } from './stack.ts'
 
 // Fixed ports for this file only (19xxx range), so parallel test files never collide.
-const RELAY_PORT = 19130
-const RELAY_HTTP_PORT = 19131
-const APP_PORT = 19132
+const RELAY_PORT = 19230
+const RELAY_HTTP_PORT = 19231
+const APP_PORT = 19232
 
 let dist: string
 beforeAll(async () => {

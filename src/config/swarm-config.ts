@@ -27,7 +27,8 @@ export class SwarmConfigError extends Error {
   override name = 'SwarmConfigError'
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v)
 
 /** Checks an untrusted JSON value and returns it as a SwarmConfig, or throws a SwarmConfigError saying what is wrong. */
 export function parseSwarmConfig(value: unknown): SwarmConfig {
@@ -38,7 +39,8 @@ export function parseSwarmConfig(value: unknown): SwarmConfig {
   const { version, name, genesisTime, roundLengthMs, relays, iceServers } = value
   if (version !== 1) fail(`unsupported version ${JSON.stringify(version)} (expected 1)`)
   if (typeof name !== 'string' || name.length === 0 || name.length > 64) fail('name must be 1–64 characters')
-  if (!Number.isSafeInteger(genesisTime) || (genesisTime as number) < 0) fail('genesisTime must be ms since epoch')
+  if (!Number.isSafeInteger(genesisTime) || (genesisTime as number) < 0)
+    fail('genesisTime must be ms since epoch')
   if (!Number.isSafeInteger(roundLengthMs) || (roundLengthMs as number) < 1000)
     fail('roundLengthMs must be an integer ≥ 1000')
   if (!Array.isArray(relays) || relays.some((r) => typeof r !== 'string' || !r.startsWith('/')))

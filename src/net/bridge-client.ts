@@ -1,6 +1,12 @@
 // The worker side of the bridge: a promise API over a MessagePort to the main-thread libp2p node.
 // Workers use it as their only door to the network and to the peer key.
-import type { BridgeErrorCode, BridgeEvent, BridgeMessage, BridgeRequest, Topology } from './bridge-protocol.ts'
+import type {
+  BridgeErrorCode,
+  BridgeEvent,
+  BridgeMessage,
+  BridgeRequest,
+  Topology,
+} from './bridge-protocol.ts'
 
 export class BridgeError extends Error {
   override name = 'BridgeError'

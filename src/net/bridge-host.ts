@@ -4,13 +4,7 @@
 import { peerIdFromString } from '@libp2p/peer-id'
 import { lpStream } from '@libp2p/utils'
 import type { Stream } from '@libp2p/interface'
-import type {
-  BridgeErrorCode,
-  BridgeEvent,
-  BridgeReply,
-  BridgeRequest,
-  Topology,
-} from './bridge-protocol.ts'
+import type { BridgeErrorCode, BridgeEvent, BridgeReply, BridgeRequest, Topology } from './bridge-protocol.ts'
 import type { BrowserNode } from './create-browser-node.ts'
 import { MAX_STREAM_MESSAGE_BYTES } from './constants.ts'
 
@@ -88,7 +82,10 @@ export function serveBridge(port: MessagePort, ctx: BridgeHostContext): BridgeHo
   }
   const frame = (kind: number, data: Uint8Array): Uint8Array => {
     if (data.byteLength > MAX_STREAM_MESSAGE_BYTES)
-      throw new HostError('too-large', `${data.byteLength} bytes is over the ${MAX_STREAM_MESSAGE_BYTES}-byte limit`)
+      throw new HostError(
+        'too-large',
+        `${data.byteLength} bytes is over the ${MAX_STREAM_MESSAGE_BYTES}-byte limit`,
+      )
     const out = new Uint8Array(data.byteLength + 1)
     out[0] = kind
     out.set(data, 1)

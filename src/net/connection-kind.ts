@@ -4,7 +4,9 @@ import type { Connection } from '@libp2p/interface'
 
 type Conn = Pick<Connection, 'remoteAddr' | 'limits'>
 
-export function transportOf(c: Pick<Connection, 'remoteAddr'>): 'webrtc' | 'websockets' | 'circuit' | 'other' {
+export function transportOf(
+  c: Pick<Connection, 'remoteAddr'>,
+): 'webrtc' | 'websockets' | 'circuit' | 'other' {
   const a = c.remoteAddr.toString()
   if (/\/webrtc(\/|$)/.test(a)) return 'webrtc'
   if (a.includes('/p2p-circuit')) return 'circuit'

@@ -73,7 +73,8 @@ export async function createBrowserNode(p: CreateBrowserNodeParameters): Promise
       pubsub: gossipsub({
         allowPublishToZeroTopicPeers: true,
         emitSelf: false,
-        scoreParams: createPeerScoreParams({ topics: topicScores }),
+        // Tabs behind one NAT (or on one machine) share an IP; colocation says nothing about them.
+        scoreParams: createPeerScoreParams({ topics: topicScores, IPColocationFactorWeight: 0 }),
         scoreThresholds: { gossipThreshold: -20, publishThreshold: -40, graylistThreshold: -80 },
       }),
     },

@@ -67,8 +67,9 @@ export function startPeerDialer({ node, isRelay, isBlocked }: StartPeerDialerPar
     }
   }
 
-  const onPeer = (e: CustomEvent<{ id: { toString(): string }; multiaddrs: { toString(): string }[] }>): void =>
-    consider(e.detail.id.toString(), e.detail.multiaddrs.map(String))
+  const onPeer = (
+    e: CustomEvent<{ id: { toString(): string }; multiaddrs: { toString(): string }[] }>,
+  ): void => consider(e.detail.id.toString(), e.detail.multiaddrs.map(String))
   node.addEventListener('peer:discovery', onPeer)
   const timer = setInterval(() => void sweep().catch(() => {}), DIAL_SWEEP_MS)
 

@@ -22,7 +22,9 @@ export interface StartRelayKeeperParameters {
 export function startRelayKeeper({ node, relays, onState }: StartRelayKeeperParameters): RelayKeeper {
   const ids = new Set<string>()
   for (const r of relays) {
-    const id = multiaddr(r).getComponents().findLast((c) => c.name === 'p2p')?.value
+    const id = multiaddr(r)
+      .getComponents()
+      .findLast((c) => c.name === 'p2p')?.value
     if (id) ids.add(id)
   }
   let state: RelayState = 'connecting'
@@ -36,7 +38,8 @@ export function startRelayKeeper({ node, relays, onState }: StartRelayKeeperPara
     state = s
     onState(s)
   }
-  const connected = (): boolean => [...ids].some((id) => node.getConnections().some((c) => c.remotePeer.toString() === id))
+  const connected = (): boolean =>
+    [...ids].some((id) => node.getConnections().some((c) => c.remotePeer.toString() === id))
   const reserved = (): boolean => node.getMultiaddrs().some((a) => a.toString().includes('/p2p-circuit'))
 
   const refresh = (): void => {

@@ -91,7 +91,13 @@ export async function startNetwork(p: StartNetworkParameters): Promise<Network> 
     if (msg.type !== 'signed' || !topics.includes(msg.topic)) return
     const from = msg.from.toString()
     stats.received(from, msg.data.byteLength)
-    const event = { event: 'message' as const, topic: msg.topic, from, data: msg.data, receivedAt: Date.now() }
+    const event = {
+      event: 'message' as const,
+      topic: msg.topic,
+      from,
+      data: msg.data,
+      receivedAt: Date.now(),
+    }
     for (const h of hosts) h.deliver(event)
   })
 
@@ -102,9 +108,10 @@ export async function startNetwork(p: StartNetworkParameters): Promise<Network> 
     for (const c of node.getConnections()) {
       if (!isDirect(c)) continue
       const id = c.remotePeer.toString()
-      node.services.ping
-        .ping(c.remotePeer, { signal: AbortSignal.timeout(PING_INTERVAL_MS) })
-        .then((ms) => rtt.set(id, ms), () => rtt.delete(id))
+      node.services.ping.ping(c.remotePeer, { signal: AbortSignal.timeout(PING_INTERVAL_MS) }).then(
+        (ms) => rtt.set(id, ms),
+        () => rtt.delete(id),
+      )
     }
   }, PING_INTERVAL_MS)
   node.addEventListener('peer:disconnect', (e) => rtt.delete(e.detail.toString()))

@@ -11,8 +11,8 @@ import { spawnReservingPeers } from './reserving-peers.ts'
 import type { ReservingPeers } from './reserving-peers.ts'
 
 // Fixed ports for this file only (19xxx range), so parallel test files never collide.
-const PORT = 19110
-const HTTP_PORT = 19111
+const PORT = 19210
+const HTTP_PORT = 19211
 
 let relay: Relay | undefined
 let peers: ReservingPeers | undefined
@@ -71,6 +71,15 @@ describe('createRelay', () => {
     // both directions of the payload plus noise/yamux framing (~5 KB here); counting twice would exceed 80 KB
     expect(after.relayedBytes).toBeGreaterThanOrEqual(2 * payload)
     expect(after.relayedBytes).toBeLessThan(2 * payload + 16_000)
+  })
+
+  it('forwards discovery adverts between peers that are connected only to it', async () => {
+    relay = await createRelay({ port: PORT })
+    peers = await spawnReservingPeers(relay.multiaddrs[0]!, 2)
+    const [a, b] = peers.peerIds
+    await until(
+      async () => (await peers!.discovered(0)).includes(b!) && (await peers!.discovered(1)).includes(a!),
+    )
   })
 
   it('drops a reservation when its peer disconnects', async () => {

@@ -4,20 +4,32 @@
 import { createLibp2p } from 'libp2p'
 import type { Libp2p } from '@libp2p/interface'
 import { circuitRelayTransport } from '@libp2p/circuit-relay-v2'
+import { gossipsub } from '@libp2p/gossipsub'
 import { identify } from '@libp2p/identify'
 import { noise } from '@libp2p/noise'
+import { pubsubPeerDiscovery } from '@libp2p/pubsub-peer-discovery'
 import { webSockets } from '@libp2p/websockets'
 import { yamux } from '@libp2p/yamux'
 import { multiaddr } from '@multiformats/multiaddr'
 
-export type ParentCommand = { type: 'echo'; from: number; to: number; bytes: number } | { type: 'stop' }
+export type ParentCommand =
+  | { type: 'echo'; from: number; to: number; bytes: number }
+  | { type: 'discovered'; peer: number }
+  | { type: 'stop' }
 
 export type ChildReply =
   | { type: 'ready'; peerIds: string[]; circuitAddrs: string[] }
   | { type: 'echoed' }
+  | { type: 'discovered'; peerIds: string[] }
   | { type: 'error'; message: string }
 
 const ECHO_PROTOCOL = '/tabswarm/test/echo/1.0.0'
+
+/** Adverts every second, as tabs do, so discovery through the relay shows within a test's patience. */
+const DISCOVERY_INTERVAL_MS = 1_000
+
+/** Peer ids each node learned from discovery adverts. */
+const discovered = new Map<Libp2p, Set<string>>()
 
 /** Resolves once the message is handed to the IPC channel, so exiting afterwards does not lose it. */
 const reply = (message: ChildReply): Promise<void> =>
@@ -35,8 +47,12 @@ async function startPeer(relayAddr: string): Promise<Libp2p> {
     transports: [webSockets(), circuitRelayTransport()],
     connectionEncrypters: [noise()],
     streamMuxers: [yamux()],
-    services: { identify: identify() },
+    peerDiscovery: [pubsubPeerDiscovery({ interval: DISCOVERY_INTERVAL_MS })],
+    services: { identify: identify(), pubsub: gossipsub({ allowPublishToZeroTopicPeers: true }) },
   })
+  const seen = new Set<string>()
+  discovered.set(node, seen)
+  node.addEventListener('peer:discovery', (event) => seen.add(event.detail.id.toString()))
   await node.handle(
     ECHO_PROTOCOL,
     (stream) => {
@@ -92,6 +108,10 @@ async function main(): Promise<void> {
   process.on('disconnect', () => void stop())
   process.on('message', (command: ParentCommand) => {
     if (command.type === 'stop') return void stop()
+    if (command.type === 'discovered') {
+      const node = nodes[command.peer]
+      return void reply({ type: 'discovered', peerIds: node ? [...(discovered.get(node) ?? [])] : [] })
+    }
     const from = nodes[command.from]
     const to = nodes[command.to]
     if (from === undefined || to === undefined) return void reply({ type: 'error', message: 'no such peer' })

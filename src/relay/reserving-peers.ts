@@ -1,5 +1,5 @@
-// Node libp2p peers that do what a tab does with a relay, minus WebRTC: connect over WebSockets and hold a
-// circuit reservation. For the relay's tests and benchmarks. They run in a child process because libp2p's
+// Node libp2p peers that do what a tab does with a relay, minus WebRTC: connect over WebSockets, hold a
+// circuit reservation and advertise themselves on the pubsub discovery topic. For the relay's tests and benchmarks. They run in a child process because libp2p's
 // WebSocket dialer needs a global WebSocket, which Node 20 only has behind --experimental-websocket, and
 // so that the relay's own memory can be measured apart from theirs.
 import { fork } from 'node:child_process'
@@ -16,6 +16,8 @@ export interface ReservingPeers {
    * back: 2 × `bytes` of payload cross the relay.
    */
   echo(from: number, to: number, bytes: number): Promise<void>
+  /** the peer ids peer `peer` has learned from discovery adverts (forwarded by the relay's gossipsub) */
+  discovered(peer: number): Promise<string[]>
   /** stops the peers and waits for the child process to exit */
   stop(): Promise<void>
 }
@@ -47,6 +49,12 @@ export async function spawnReservingPeers(relayAddr: string, count: number): Pro
         send(child, { type: 'echo', from, to, bytes })
         const reply = await nextReply(child, READY_TIMEOUT_MS)
         if (reply.type !== 'echoed') throw new Error(`relayed echo failed: ${describe(reply)}`)
+      },
+      async discovered(peer) {
+        send(child, { type: 'discovered', peer })
+        const reply = await nextReply(child, READY_TIMEOUT_MS)
+        if (reply.type !== 'discovered') throw new Error(`discovery query failed: ${describe(reply)}`)
+        return reply.peerIds
       },
       async stop() {
         if (child.connected) send(child, { type: 'stop' })

@@ -13,4 +13,9 @@ export interface SwarmState {
   presenceSent: number
 }
 
-export const useSwarmStore = create<SwarmState>()(() => ({ self: null, round: -1, peers: {}, presenceSent: 0 }))
+export const useSwarmStore = create<SwarmState>()(() => ({
+  self: null,
+  round: -1,
+  peers: {},
+  presenceSent: 0,
+}))
