@@ -7,7 +7,7 @@ const SYSTEM_CHROMIUM = ['/usr/lib/chromium/chromium', '/usr/bin/chromium', '/us
 
 /** Flags from runtime-notes.md: no sandbox as root, no background network noise, WebGPU on SwiftShader,
  * WebRTC over loopback. */
-const BASE_ARGS = [
+export const BASE_ARGS = [
   '--no-sandbox',
   '--disable-background-networking',
   '--disable-component-update',
