@@ -9,7 +9,7 @@ import { startNetwork, type Network } from '../net/start-network.ts'
 import { STATS_SAMPLE_MS } from '../net/constants.ts'
 import { createGossipValidator } from '../swarm/gossip-validator.ts'
 import { detectCapabilities } from '../swarm/capabilities.ts'
-import { makePresenceBody, type PresenceBody } from '../swarm/presence.ts'
+import { makePresenceBody, type Capabilities, type PresenceBody } from '../swarm/presence.ts'
 import { encodeEnvelope, PROTOCOL_VERSION } from '../swarm/envelope.ts'
 import { topicFor } from '../swarm/topics.ts'
 import { roundAt, type SwarmConfig } from '../config/swarm-config.ts'
@@ -18,6 +18,7 @@ import { useSwarmStore } from '../state/swarm-store.ts'
 import type { PeerWorkerCommand, PeerWorkerEvent, PeerWorkerInit } from '../swarm/peer-worker-messages.ts'
 import { useSettingsStore } from '../state/settings-store.ts'
 import { setAppControls } from './controls.ts'
+import { exposeDebugHandle } from './debug-handle.ts'
 import { APP_VERSION } from './version.ts'
 
 interface Session {
@@ -32,24 +33,29 @@ interface Session {
 const LEAVE_TIMEOUT_MS = 2_000
 
 export async function startTab(): Promise<void> {
+  // Asking for a WebGPU adapter can take a while (SwiftShader: hundreds of ms); it runs alongside the
+  // rest of the start and is only awaited when the peer worker needs it.
+  const detecting = detectCapabilities()
   const configUrl = configUrlFrom(location.search)
   useSettingsStore.setState({ configUrl })
   let loaded: Awaited<ReturnType<typeof loadSwarmConfig>>
   let identity: TabIdentity
   try {
+    const claiming = claimIdentity()
     loaded = await loadSwarmConfig(configUrl)
     useSettingsStore.setState({ config: loaded.config, swarmId: loaded.swarmId })
-    identity = await claimIdentity()
+    identity = await claiming
   } catch (err) {
     const message = (err as Error).message
     useSettingsStore.setState({ configError: message })
     useNetStore.setState({ status: 'error', error: message })
+    void refreshStorage(navigator.storage?.persisted?.().catch(() => false) ?? false)
     return
   }
   const { config, swarmId } = loaded
   useSwarmStore.setState({ self: { peerId: identity.peerId, name: identity.name } })
   void refreshStorage(identity.persisted)
-  const capabilities = await detectCapabilities()
+  let capabilities: Capabilities | null = null
 
   let session: Session | null = null
   const boot = async (): Promise<void> => {
@@ -61,7 +67,9 @@ export async function startTab(): Promise<void> {
       history: [],
     })
     try {
-      session = await startSession(config, swarmId, identity, capabilities)
+      session = await startSession(config, swarmId, identity, detecting)
+      capabilities = await detecting
+      exposeDebugHandle(location.search, { network: session.network })
       useNetStore.setState({ status: 'online' })
     } catch (err) {
       useNetStore.setState({
@@ -73,6 +81,7 @@ export async function startTab(): Promise<void> {
   const shutdown = async (): Promise<void> => {
     const s = session
     session = null
+    exposeDebugHandle(location.search, undefined)
     if (!s) return
     clearInterval(s.sampler)
     s.worker.postMessage({ type: 'leave' } satisfies PeerWorkerCommand)
@@ -84,7 +93,7 @@ export async function startTab(): Promise<void> {
   // Tell the others at once that this tab is going, so they hang up instead of waiting ~10 s for the
   // WebRTC consent timeout.
   addEventListener('pagehide', () => {
-    if (session) void publishLeave(session.network, config, swarmId, identity, capabilities)
+    if (session && capabilities) void publishLeave(session.network, config, swarmId, identity, capabilities)
   })
 
   setAppControls({
@@ -131,7 +140,7 @@ async function startSession(
   config: SwarmConfig,
   swarmId: string,
   identity: TabIdentity,
-  capabilities: Awaited<ReturnType<typeof detectCapabilities>>,
+  detecting: Promise<Capabilities>,
 ): Promise<Session> {
   const validator = createGossipValidator({ swarmId, now: Date.now, nameOf: animalName })
   let network: Network | null = null
@@ -163,7 +172,7 @@ async function startSession(
     swarmId,
     self: { peerId: identity.peerId, name: identity.name },
     appVersion: APP_VERSION,
-    capabilities,
+    capabilities: await detecting,
   }
   worker.postMessage(init, [channel.port2])
   const net = network
@@ -183,7 +192,7 @@ async function publishLeave(
   config: SwarmConfig,
   swarmId: string,
   identity: TabIdentity,
-  capabilities: Awaited<ReturnType<typeof detectCapabilities>>,
+  capabilities: Capabilities,
 ): Promise<void> {
   const now = Date.now()
   const body = makePresenceBody({ name: identity.name, appVersion: APP_VERSION, capabilities, leaving: true })

@@ -1,6 +1,6 @@
 // Starts the tab's network: the libp2p node, the relay keeper, the dialer, gossip validation on every
 // swarm topic, RTT pings, stats — and attaches workers through the bridge.
-import type { PrivateKey } from '@libp2p/interface'
+import type { Connection, PrivateKey } from '@libp2p/interface'
 import { TopicValidatorResult } from '@libp2p/gossipsub'
 import type { SwarmConfig } from '../config/swarm-config.ts'
 import { GOSSIP_KINDS, topicFor } from '../swarm/topics.ts'
@@ -102,6 +102,22 @@ export async function startNetwork(p: StartNetworkParameters): Promise<Network> 
   })
 
   const relays = startRelayKeeper({ node, relays: p.config.relays, onState: p.onRelayState })
+  // User-timing marks (visible in devtools and read by bench/swarm-net.ts): when this page first had
+  // the relay and its first direct peer.
+  const markFirst = (name: string, when: (c: Connection) => boolean) => {
+    const onOpen = (e: CustomEvent<Connection>): void => {
+      if (!when(e.detail)) return
+      performance.mark(name)
+      node.removeEventListener('connection:open', onOpen)
+    }
+    node.addEventListener('connection:open', onOpen)
+  }
+  markFirst('tabswarm:relay-connected', (c) => relays.relayIds().has(c.remotePeer.toString()))
+  markFirst(
+    'tabswarm:first-direct-peer',
+    (c) => isDirect(c) && !relays.relayIds().has(c.remotePeer.toString()),
+  )
+
   const dialer = startPeerDialer({ node, isRelay: (id) => relays.relayIds().has(id), isBlocked })
 
   const pinger = setInterval(() => {

@@ -1,0 +1,27 @@
+// Small helpers shared by the benchmarks: percentiles and the printed table.
+
+export function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return Number.NaN
+  const sorted = [...values].sort((a, b) => a - b)
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))
+  return sorted[rank]!
+}
+
+export interface Row {
+  metric: string
+  value: string
+  baseline: string
+  ratio: string
+}
+
+export function printTable(title: string, rows: readonly Row[]): void {
+  const cols: (keyof Row)[] = ['metric', 'value', 'baseline', 'ratio']
+  const width = cols.map((c) => Math.max(c.length, ...rows.map((r) => r[c].length)))
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(width[i]!)).join('  ')
+  console.log(`\n${title}`)
+  console.log(line(cols))
+  console.log(line(width.map((w) => '-'.repeat(w))))
+  for (const r of rows) console.log(line(cols.map((c) => r[c])))
+}
+
+export const fmt = (n: number, digits = 1): string => (Number.isFinite(n) ? n.toFixed(digits) : '—')
