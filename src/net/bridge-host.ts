@@ -7,6 +7,7 @@ import type { Stream } from '@libp2p/interface'
 import type { BridgeErrorCode, BridgeEvent, BridgeReply, BridgeRequest, Topology } from './bridge-protocol.ts'
 import type { BrowserNode } from './create-browser-node.ts'
 import { MAX_STREAM_MESSAGE_BYTES } from './constants.ts'
+import { DEFAULT_REQUEST_TIMEOUT_MS } from './bridge-client.ts'
 
 /** First byte of a frame on a bridge protocol stream. */
 const FRAME_SEND = 0
@@ -104,7 +105,17 @@ export function serveBridge(port: MessagePort, ctx: BridgeHostContext): BridgeHo
     const requestId = nextRequestId++
     const answer = new Promise<Uint8Array>((resolve) => pendingResponses.set(requestId, resolve))
     post({ event: 'request', requestId, protocol, from, data })
-    await lp.write(await answer)
+    // A worker that never answers must not pin the stream and the pending entry forever.
+    const timer = setTimeout(
+      () => pendingResponses.get(requestId)?.(new Uint8Array()),
+      DEFAULT_REQUEST_TIMEOUT_MS,
+    )
+    try {
+      await lp.write(await answer)
+    } finally {
+      clearTimeout(timer)
+      pendingResponses.delete(requestId)
+    }
     await stream.close()
   }
 

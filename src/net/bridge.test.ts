@@ -1,0 +1,143 @@
+// The bridge end to end in one process: a worker-side client talks over a real MessageChannel to the
+// host, whose libp2p node is a stand-in that connects protocol streams in memory (stream pairs from
+// @libp2p/utils), so framing, send/request, errors and timeouts are tested without a network.
+import { generateKeyPair } from '@libp2p/crypto/keys'
+import { peerIdFromPrivateKey } from '@libp2p/peer-id'
+import { streamPair } from '@libp2p/utils'
+import type { Stream } from '@libp2p/interface'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createBridgeClient, type BridgeClient } from './bridge-client.ts'
+import { serveBridge, type BridgeHost } from './bridge-host.ts'
+import type { BrowserNode } from './create-browser-node.ts'
+
+type Handler = (stream: Stream, connection: { remotePeer: { toString(): string } }) => void
+
+interface FakePeer {
+  id: string
+  handlers: Map<string, Handler>
+  node: BrowserNode
+}
+
+const network = new Map<string, FakePeer>()
+
+async function fakePeer(): Promise<FakePeer> {
+  const key = await generateKeyPair('Ed25519')
+  const id = peerIdFromPrivateKey(key).toString()
+  const handlers = new Map<string, Handler>()
+  const published: { topic: string; data: Uint8Array }[] = []
+  const node = {
+    peerId: peerIdFromPrivateKey(key),
+    async handle(protocol: string, handler: Handler) {
+      handlers.set(protocol, handler)
+    },
+    async unhandle(protocol: string) {
+      handlers.delete(protocol)
+    },
+    async dialProtocol(peer: { toString(): string }, protocol: string) {
+      const remote = network.get(peer.toString())
+      const handler = remote?.handlers.get(protocol)
+      if (!handler) throw new Error('protocol selection failed')
+      const [outbound, inbound] = await streamPair()
+      handler(inbound, { remotePeer: { toString: () => id } })
+      return outbound
+    },
+    services: {
+      pubsub: {
+        subscribe: () => {},
+        unsubscribe: () => {},
+        async publish(topic: string, data: Uint8Array) {
+          published.push({ topic, data })
+          return { recipients: [] }
+        },
+      },
+    },
+  } as unknown as BrowserNode
+  const peer = { id, handlers, node }
+  network.set(id, peer)
+  return peer
+}
+
+const open: { client: BridgeClient; host: BridgeHost }[] = []
+
+async function bridgeFor(peer: FakePeer, sign = (d: Uint8Array) => d.slice().reverse()) {
+  const { port1, port2 } = new MessageChannel()
+  const host = serveBridge(port1, {
+    node: peer.node,
+    topology: async () => ({
+      peerId: peer.id,
+      addrs: [],
+      relay: 'reserved',
+      relays: [],
+      peers: [],
+      mesh: {},
+    }),
+    sign,
+    onPublished: () => {},
+  })
+  const client = createBridgeClient(port2)
+  open.push({ client, host })
+  return client
+}
+
+afterEach(() => {
+  for (const { client, host } of open.splice(0)) {
+    client.close()
+    host.close()
+  }
+  network.clear()
+})
+
+const bytes = (s: string) => new TextEncoder().encode(s)
+const text = (b: Uint8Array) => new TextDecoder().decode(b)
+
+describe('bridge', () => {
+  it('answers a request through the other peer’s worker handler', async () => {
+    const [a, b] = [await fakePeer(), await fakePeer()]
+    const [ca, cb] = [await bridgeFor(a), await bridgeFor(b)]
+    await cb.handle('/echo/1', (from, data) =>
+      bytes(`${from === a.id ? 'from a' : 'stranger'}: ${text(data)}`),
+    )
+    const answer = await ca.request(b.id, '/echo/1', bytes('hello'), 5_000)
+    expect(text(answer)).toBe('from a: hello')
+  })
+
+  it('delivers a one-way send to the handler’s onSend', async () => {
+    const [a, b] = [await fakePeer(), await fakePeer()]
+    const [ca, cb] = [await bridgeFor(a), await bridgeFor(b)]
+    let resolveGot: (s: string) => void = () => {}
+    const got = new Promise<string>((resolve) => (resolveGot = resolve))
+    await cb.handle(
+      '/note/1',
+      () => new Uint8Array(),
+      (from, data) => resolveGot(`${from}:${text(data)}`),
+    )
+    await expect(ca.send(b.id, '/note/1', bytes('hi'))).resolves.toEqual({ sentBytes: 2 })
+    expect(await got).toBe(`${a.id}:hi`)
+  })
+
+  it('gives typed errors: bad peer id, bad protocol, unreachable peer, timeout', async () => {
+    const [a, b] = [await fakePeer(), await fakePeer()]
+    const [ca, cb] = [await bridgeFor(a), await bridgeFor(b)]
+    await expect(ca.send('not-a-peer', '/x/1', bytes('x'))).rejects.toMatchObject({ code: 'bad-request' })
+    await expect(ca.send(b.id, 'no slash', bytes('x'))).rejects.toMatchObject({ code: 'bad-request' })
+    await expect(ca.request(b.id, '/unhandled/1', bytes('x'), 1_000)).rejects.toMatchObject({
+      code: 'unreachable',
+    })
+    await cb.handle('/slow/1', () => new Promise<Uint8Array>(() => {}))
+    await expect(ca.request(b.id, '/slow/1', bytes('x'), 200)).rejects.toMatchObject({ code: 'timeout' })
+  })
+
+  it('signs with the host’s key function and reports topology', async () => {
+    const a = await fakePeer()
+    const ca = await bridgeFor(a, (d) => new Uint8Array([...d, 42]))
+    expect([...(await ca.sign(new Uint8Array([1, 2])))]).toEqual([1, 2, 42])
+    expect((await ca.topology()).peerId).toBe(a.id)
+  })
+
+  it('refuses to publish outside the swarm topics', async () => {
+    const a = await fakePeer()
+    const ca = await bridgeFor(a)
+    await expect(ca.publish('/other/topic', bytes('x'))).rejects.toMatchObject({ code: 'bad-request' })
+    await expect(ca.publish('/tabswarm/abc/presence/1', bytes('x'))).resolves.toBe(0)
+  })
+})
