@@ -37,6 +37,8 @@ export function Header({ views, active }: { views: readonly ViewDef[]; active: s
   const swarmName = useSettingsStore((s) => s.config?.name ?? null)
   const peerId = self?.peerId ?? topologyId
   const relayLabel = RELAY_LABEL[relay]
+  // A stopped or failed node has no relay link; its last relay state would be stale.
+  const nodeRuns = status === 'starting' || status === 'online' || status === 'paused'
 
   return (
     <header className="app-header">
@@ -63,7 +65,7 @@ export function Header({ views, active }: { views: readonly ViewDef[]; active: s
       </nav>
       <div className="whoami">
         <span className="whoami-name" data-testid="header-self-name">
-          {self?.name ?? 'starting…'}
+          {self?.name ?? (status === 'error' ? 'not started' : 'starting…')}
         </span>
         {peerId && (
           <code className="whoami-id" title={peerId} data-testid="header-self-id">
@@ -73,9 +75,11 @@ export function Header({ views, active }: { views: readonly ViewDef[]; active: s
         <span className={`pill tone-${STATUS_TONE[status]}`} data-testid="net-status" data-status={status}>
           {status}
         </span>
-        <span className={`pill tone-${relayLabel.tone}`} data-testid="relay-state" data-state={relay}>
-          {relayLabel.text}
-        </span>
+        {nodeRuns && (
+          <span className={`pill tone-${relayLabel.tone}`} data-testid="relay-state" data-state={relay}>
+            {relayLabel.text}
+          </span>
+        )}
       </div>
     </header>
   )

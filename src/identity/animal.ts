@@ -1,7 +1,7 @@
 // RL Swarm's human-readable peer names ("dense slimy aardvark"), reproduced byte for byte so a peer
 // that imports its swarm.pem shows the same name here as on RL Swarm's dashboards.
 import { md5 } from '@noble/hashes/legacy.js'
-import names from './animal-names.json'
+import names from './animal-names.json' with { type: 'json' }
 
 // The lists' order is part of the algorithm: a different length or order gives different names.
 const ADJECTIVES: readonly string[] = names.ADJECTIVES

@@ -34,9 +34,10 @@ export function createNetStats(): NetStatsCollector {
       c.bytesIn += bytes
       c.lastSeen = Date.now()
     },
+    // A message published to nobody was still published (messagesOut) but put no bytes on the wire.
     sent(peers, bytes) {
       s.messagesOut++
-      s.bytesOut += bytes * Math.max(1, peers.length)
+      s.bytesOut += bytes * peers.length
       for (const id of peers) {
         const c = peer(id)
         c.messagesOut++

@@ -8,6 +8,13 @@ export function NetworkConfigCard() {
   const relays = config?.relays ?? []
   const ice = config?.iceServers ?? []
 
+  if (!config) {
+    return (
+      <Card title="Network" className="network-config-card">
+        <p className="muted">No swarm config loaded, so no relays or ICE servers to show.</p>
+      </Card>
+    )
+  }
   return (
     <Card title="Network" className="network-config-card">
       <h3>Relays</h3>

@@ -1,5 +1,6 @@
 // Pause / resume publishing, leave / rejoin the swarm.
 import { useState } from 'react'
+import { useNetStore } from '../../state/net-store.ts'
 import { useSettingsStore } from '../../state/settings-store.ts'
 import { Card } from '../common/Card.tsx'
 import { useAppControls } from '../controls.ts'
@@ -12,6 +13,7 @@ const DESCRIPTION = {
 
 export function ParticipationCard() {
   const participation = useSettingsStore((s) => s.participation)
+  const netFailed = useNetStore((s) => s.status === 'error')
   const controls = useAppControls()
   const [busy, setBusy] = useState<'leave' | 'rejoin' | null>(null)
   const [error, setError] = useState<string | null>(null)
@@ -40,18 +42,24 @@ export function ParticipationCard() {
   }
 
   const ready = controls !== null && busy === null
+  // The tab failed before it could start (e.g. no swarm config): it never participated.
+  const notStarted = controls === null && netFailed
   return (
     <Card title="Participation" className="participation-card">
-      <p>
-        <span
-          className={`pill tone-${participation === 'active' ? 'good' : participation === 'paused' ? 'warn' : 'muted'}`}
-          data-testid="participation-state"
-          data-state={participation}
-        >
-          {participation}
-        </span>{' '}
-        {DESCRIPTION[participation]}
-      </p>
+      {notStarted ? (
+        <p className="muted">Not participating: this tab could not start (see the error above).</p>
+      ) : (
+        <p>
+          <span
+            className={`pill tone-${participation === 'active' ? 'good' : participation === 'paused' ? 'warn' : 'muted'}`}
+            data-testid="participation-state"
+            data-state={participation}
+          >
+            {participation}
+          </span>{' '}
+          {DESCRIPTION[participation]}
+        </p>
+      )}
       <div className="button-row">
         <button
           type="button"
@@ -90,7 +98,9 @@ export function ParticipationCard() {
           {busy === 'rejoin' ? 'Rejoining…' : 'Rejoin'}
         </button>
       </div>
-      {controls === null && <p className="hint">Controls become available once the tab has started.</p>}
+      {controls === null && !notStarted && (
+        <p className="hint">Controls become available once the tab has started.</p>
+      )}
       {error && (
         <p className="inline-error" role="alert" data-testid="participation-error">
           {error}
