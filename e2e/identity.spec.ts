@@ -11,8 +11,8 @@ import { expect, test, type Browser, type Page } from '@playwright/test'
 import { startStack, type Stack } from '../src/cli/stack.ts'
 import { animalName } from '../src/identity/animal.ts'
 import { launchBrowser } from './browser.ts'
-import { importFile, waitForPeerGone } from './tab-actions.ts'
-import { openTab, peerRows, selfId, selfName, waitForPeers, type PeerRow } from './tabs.ts'
+import { importFile } from './tab-actions.ts'
+import { openTab, peerRows, selfId, selfName, waitForPeers, type PeerRow, waitForPeerGone } from './tabs.ts'
 
 const PORTS = { relayPort: 19400, relayHttpPort: 19401, appPort: 19402 }
 

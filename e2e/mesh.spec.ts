@@ -4,7 +4,7 @@ import '../src/polyfills/promise-with-resolvers.ts'
 import { expect, test, type Browser, type BrowserServer, type Page } from '@playwright/test'
 import { startStack, type Stack } from '../src/cli/stack.ts'
 import { launchBrowser, launchKillableBrowser } from './browser.ts'
-import { openTab, peerRows, selfId, waitForPeers } from './tabs.ts'
+import { openTab, peerRows, selfId, waitForPeerGone, waitForPeers } from './tabs.ts'
 
 const PORTS = { relayPort: 19110, relayHttpPort: 19111, appPort: 19112 }
 
@@ -88,16 +88,7 @@ test('a tab that closes normally is dropped by the others within 3 s', async () 
   const [leavingId] = ids.splice(2, 1) as [string]
   const closedAt = Date.now()
   await leaving.close({ runBeforeUnload: true })
-  await Promise.all(
-    tabs.map((tab) =>
-      expect
-        .poll(async () => (await peerRows(tab)).some((r) => r.id === leavingId), {
-          timeout: 3_000,
-          intervals: [100],
-        })
-        .toBe(false),
-    ),
-  )
+  await Promise.all(tabs.map((tab) => waitForPeerGone(tab, leavingId, 3_000)))
   console.log(`closed tab dropped after ${Date.now() - closedAt} ms`)
 })
 
@@ -106,16 +97,7 @@ test('a tab that crashes is dropped by the others within 30 s', async () => {
   const crashedId = ids.pop()!
   const crashedAt = Date.now()
   await doomed.server.kill()
-  await Promise.all(
-    tabs.map((tab) =>
-      expect
-        .poll(async () => (await peerRows(tab)).some((r) => r.id === crashedId), {
-          timeout: 30_000,
-          intervals: [250],
-        })
-        .toBe(false),
-    ),
-  )
+  await Promise.all(tabs.map((tab) => waitForPeerGone(tab, crashedId, 30_000)))
   console.log(`crashed tab dropped after ${Date.now() - crashedAt} ms`)
   // The survivors still hear each other.
   await waitForPeers(tabs[0]!, [ids[1]!], (r) => r.connection === 'direct')

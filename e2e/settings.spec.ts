@@ -4,8 +4,8 @@ import '../src/polyfills/promise-with-resolvers.ts'
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { startStack, type Stack } from '../src/cli/stack.ts'
 import { launchBrowser } from './browser.ts'
-import { openSettings, waitForPeerGone } from './tab-actions.ts'
-import { openTab, peerRows, selfId, waitForPeers, type PeerRow } from './tabs.ts'
+import { openSettings } from './tab-actions.ts'
+import { openTab, peerRows, selfId, waitForPeers, type PeerRow, waitForPeerGone } from './tabs.ts'
 
 const PORTS = { relayPort: 19410, relayHttpPort: 19411, appPort: 19412 }
 /** A second stack whose relay the unreachable test stops. */

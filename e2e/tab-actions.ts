@@ -1,13 +1,5 @@
 // What a person does in a tab, and waits for, in the identity and settings specs.
 import { expect, type Page } from '@playwright/test'
-import { peerRows } from './tabs.ts'
-
-/** Waits until `page` no longer lists peer `id` (its row is gone). */
-export async function waitForPeerGone(page: Page, id: string, timeout: number): Promise<void> {
-  await expect
-    .poll(async () => (await peerRows(page)).some((r) => r.id === id), { timeout, intervals: [100] })
-    .toBe(false)
-}
 
 /** Imports an identity file through the Swarm view's file input; the page reloads with it. */
 export async function importFile(page: Page, path: string): Promise<void> {

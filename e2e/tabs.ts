@@ -55,3 +55,10 @@ export async function waitForPeers(
     .toBe(true)
   return last
 }
+
+/** Waits until `page` no longer lists peer `id` (its row is gone). */
+export async function waitForPeerGone(page: Page, id: string, timeout: number): Promise<void> {
+  await expect
+    .poll(async () => (await peerRows(page)).some((r) => r.id === id), { timeout, intervals: [100] })
+    .toBe(false)
+}
