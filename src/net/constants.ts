@@ -31,7 +31,8 @@ export const DISCOVERY_INTERVAL_MS = 1_000
 /** Largest frame on a bridge `send`/`request` stream; larger payloads belong in several messages. */
 export const MAX_STREAM_MESSAGE_BYTES = 4 * 1024 * 1024
 
-/** A peer that sent this many invalid gossip messages is hung up on and refused for BLOCK_MS: its
- * gossipsub score already keeps it out of the mesh, this also frees the connection. */
-export const BLOCK_AFTER_REJECTS = 200
+/** A peer that sent this many invalid gossip messages is hung up on and refused for BLOCK_MS. It is the
+ * count at which gossipsub graylists it anyway (create-browser-node.ts), so every message we ever judged
+ * from it is counted and nothing it sends afterwards costs us a parse — or a connection. */
+export const BLOCK_AFTER_REJECTS = 20
 export const BLOCK_MS = 5 * 60_000

@@ -28,10 +28,11 @@ export interface CreateBrowserNodeParameters {
   isBlocked: (peerId: string) => boolean
 }
 
-/** A rejected message costs the sender −10 per message on a topic of weight 1, decaying by 0.9 per
- * decay interval (1 s): 20 invalid messages push a peer below the graylist threshold (−80), so its
- * further gossip is ignored without being parsed. */
-const INVALID_MESSAGE_WEIGHT = -10
+/** Gossipsub scores invalid messages by the square of their (decaying) count: weight × count². At −0.2,
+ * 20 invalid messages on a topic of weight 1 reach the graylist threshold (−0.2 × 20² = −80), after
+ * which gossipsub ignores the peer's RPCs without parsing them; BLOCK_AFTER_REJECTS then hangs up. */
+const INVALID_MESSAGE_WEIGHT = -0.2
+export const GRAYLIST_THRESHOLD = -80
 const INVALID_MESSAGE_DECAY = 0.9
 
 export async function createBrowserNode(p: CreateBrowserNodeParameters): Promise<BrowserNode> {
@@ -75,7 +76,7 @@ export async function createBrowserNode(p: CreateBrowserNodeParameters): Promise
         emitSelf: false,
         // Tabs behind one NAT (or on one machine) share an IP; colocation says nothing about them.
         scoreParams: createPeerScoreParams({ topics: topicScores, IPColocationFactorWeight: 0 }),
-        scoreThresholds: { gossipThreshold: -20, publishThreshold: -40, graylistThreshold: -80 },
+        scoreThresholds: { gossipThreshold: -20, publishThreshold: -40, graylistThreshold: GRAYLIST_THRESHOLD },
       }),
     },
   })

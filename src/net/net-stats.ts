@@ -6,7 +6,10 @@ import { STATS_HISTORY } from './constants.ts'
 export interface NetStatsCollector {
   received(peer: string, bytes: number): void
   sent(peers: readonly string[], bytes: number): void
-  rejected(peer: string, reason: string): void
+  /** a message that failed validation; its bytes count as received from that peer */
+  rejected(peer: string, reason: string, bytes: number): void
+  /** the peer was hung up on and is refused for a while */
+  blocked(peer: string): void
   touch(peer: string): void
   setQueueDepth(n: number): void
   /** copy of the counters plus the history with a new sample appended */
@@ -44,10 +47,16 @@ export function createNetStats(): NetStatsCollector {
         c.bytesOut += bytes
       }
     },
-    rejected(id, reason) {
+    rejected(id, reason, bytes) {
       s.rejected++
       s.rejectedByReason[reason] = (s.rejectedByReason[reason] ?? 0) + 1
-      peer(id).rejected++
+      s.bytesIn += bytes
+      const c = peer(id)
+      c.rejected++
+      c.bytesIn += bytes
+    },
+    blocked() {
+      s.blockedPeers++
     },
     touch(id) {
       peer(id).lastSeen = Date.now()

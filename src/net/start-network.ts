@@ -67,20 +67,21 @@ export async function startNetwork(p: StartNetworkParameters): Promise<Network> 
   for (const topic of topics) {
     pubsub.topicValidators.set(topic, (propagationSource, msg) => {
       const source = propagationSource.toString()
-      if (msg.type !== 'signed') return reject(source, 'unsigned')
+      if (msg.type !== 'signed') return reject(source, 'unsigned', msg.data.byteLength)
       const from = msg.from.toString()
       const r = p.check(topic, msg.data, from)
-      if (!r.ok) return reject(source, r.reason)
+      if (!r.ok) return reject(source, r.reason, msg.data.byteLength)
       // The validator remembers what it accepted (replays are refused), so the envelope is handed on
       // from here rather than checked again when the message is delivered.
       if (p.onEnvelope) queueMicrotask(() => p.onEnvelope?.(r.envelope, from))
       return TopicValidatorResult.Accept
     })
   }
-  const reject = (source: string, reason: string): TopicValidatorResult => {
-    stats.rejected(source, reason)
+  const reject = (source: string, reason: string, bytes: number): TopicValidatorResult => {
+    stats.rejected(source, reason, bytes)
     if (stats.rejectsFrom(source) >= BLOCK_AFTER_REJECTS && !isBlocked(source)) {
       blocked.set(source, Date.now() + BLOCK_MS)
+      stats.blocked(source)
       void hangUp(source)
     }
     return TopicValidatorResult.Reject

@@ -20,6 +20,8 @@ export interface NetStats {
   /** gossip messages that failed validation, total and by reason */
   rejected: number
   rejectedByReason: Record<string, number>
+  /** peers hung up on for sending too many invalid messages */
+  blockedPeers: number
   /** messages waiting to be handed to the peer worker */
   queueDepth: number
   perPeer: Record<string, PeerCounters>
@@ -54,6 +56,7 @@ export const emptyStats = (): NetStats => ({
   bytesOut: 0,
   rejected: 0,
   rejectedByReason: {},
+  blockedPeers: 0,
   queueDepth: 0,
   perPeer: {},
 })

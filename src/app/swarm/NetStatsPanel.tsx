@@ -87,6 +87,14 @@ export function NetStatsPanel() {
         >
           {stats.rejected}
         </dd>
+        <dt title="hung up on and refused for 5 minutes after too many invalid messages">Blocked peers</dt>
+        <dd
+          data-testid="blocked-peers"
+          data-value={stats.blockedPeers}
+          className={stats.blockedPeers > 0 ? 'text-bad' : ''}
+        >
+          {stats.blockedPeers}
+        </dd>
       </dl>
       {reasons.length > 0 && (
         <table className="table reasons-table" data-testid="rejected-reasons">
