@@ -3,9 +3,10 @@
 // hostile messages on the swarm's presence topic. It runs in a child process (hostile-peer-process.ts)
 // because libp2p's WebSocket dialer needs a global WebSocket, which Node 20 only has behind
 // --experimental-websocket — the same reason as src/relay/reserving-peers.ts.
-import { fork, type ChildProcess } from 'node:child_process'
+import { fork } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { DEFAULT_RATE_LIMITS } from '../src/swarm/gossip-validator.ts'
+import { nextReply } from '../src/cli/next-reply.ts'
 
 /**
  * The kinds of hostile message, and the reason a tab's validator gives for each:
@@ -152,14 +153,14 @@ export async function spawnHostilePeer({
     expected: T,
     timeoutMs: number,
   ): Promise<Extract<ChildReply, { type: T }>> => {
-    const answer = nextReply(child, timeoutMs)
+    const answer = nextReply<ChildReply>(child, timeoutMs, 'hostile peer')
     child.send(command)
     const reply = await answer
     if (reply.type !== expected) throw new Error(`hostile peer: ${command.type} failed: ${describe(reply)}`)
     return reply as Extract<ChildReply, { type: T }>
   }
   try {
-    const ready = await nextReply(child, START_TIMEOUT_MS)
+    const ready = await nextReply<ChildReply>(child, START_TIMEOUT_MS, 'hostile peer')
     if (ready.type !== 'ready') throw new Error(`hostile peer failed to start: ${describe(ready)}`)
     return {
       peerId: ready.peerId,
@@ -189,27 +190,3 @@ export async function spawnHostilePeer({
 }
 
 const describe = (reply: ChildReply): string => (reply.type === 'error' ? reply.message : reply.type)
-
-function nextReply(child: ChildProcess, timeoutMs: number): Promise<ChildReply> {
-  return new Promise((resolve, reject) => {
-    const done = (): void => {
-      clearTimeout(timer)
-      child.off('message', onMessage)
-      child.off('exit', onExit)
-    }
-    const onMessage = (message: unknown): void => {
-      done()
-      resolve(message as ChildReply)
-    }
-    const onExit = (code: number | null): void => {
-      done()
-      reject(new Error(`hostile peer process exited (code ${code})`))
-    }
-    const timer = setTimeout(() => {
-      done()
-      reject(new Error(`hostile peer did not answer within ${timeoutMs} ms`))
-    }, timeoutMs)
-    child.on('message', onMessage)
-    child.once('exit', onExit)
-  })
-}

@@ -6,6 +6,7 @@ import { fork } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import type { ChildReply, ParentCommand } from './reserving-peers-process.ts'
+import { nextReply } from '../cli/next-reply.ts'
 
 export interface ReservingPeers {
   peerIds: string[]
@@ -40,19 +41,19 @@ export async function spawnReservingPeers(relayAddr: string, count: number): Pro
   })
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   try {
-    const ready = await nextReply(child, READY_TIMEOUT_MS)
+    const ready = await nextReply<ChildReply>(child, READY_TIMEOUT_MS, 'reserving peers')
     if (ready.type !== 'ready') throw new Error(`reserving peers failed to start: ${describe(ready)}`)
     return {
       peerIds: ready.peerIds,
       circuitAddrs: ready.circuitAddrs,
       async echo(from, to, bytes) {
         send(child, { type: 'echo', from, to, bytes })
-        const reply = await nextReply(child, READY_TIMEOUT_MS)
+        const reply = await nextReply<ChildReply>(child, READY_TIMEOUT_MS, 'reserving peers')
         if (reply.type !== 'echoed') throw new Error(`relayed echo failed: ${describe(reply)}`)
       },
       async discovered(peer) {
         send(child, { type: 'discovered', peer })
-        const reply = await nextReply(child, READY_TIMEOUT_MS)
+        const reply = await nextReply<ChildReply>(child, READY_TIMEOUT_MS, 'reserving peers')
         if (reply.type !== 'discovered') throw new Error(`discovery query failed: ${describe(reply)}`)
         return reply.peerIds
       },
@@ -71,27 +72,3 @@ export async function spawnReservingPeers(relayAddr: string, count: number): Pro
 const send = (child: ChildProcess, command: ParentCommand): void => void child.send(command)
 
 const describe = (reply: ChildReply): string => (reply.type === 'error' ? reply.message : reply.type)
-
-function nextReply(child: ChildProcess, timeoutMs: number): Promise<ChildReply> {
-  return new Promise((resolve, reject) => {
-    const done = (): void => {
-      clearTimeout(timer)
-      child.off('message', onMessage)
-      child.off('exit', onExit)
-    }
-    const onMessage = (message: unknown): void => {
-      done()
-      resolve(message as ChildReply)
-    }
-    const onExit = (code: number | null): void => {
-      done()
-      reject(new Error(`reserving peers process exited (code ${code})`))
-    }
-    const timer = setTimeout(() => {
-      done()
-      reject(new Error(`reserving peers did not answer within ${timeoutMs} ms`))
-    }, timeoutMs)
-    child.on('message', onMessage)
-    child.once('exit', onExit)
-  })
-}
