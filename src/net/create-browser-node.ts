@@ -76,7 +76,11 @@ export async function createBrowserNode(p: CreateBrowserNodeParameters): Promise
         emitSelf: false,
         // Tabs behind one NAT (or on one machine) share an IP; colocation says nothing about them.
         scoreParams: createPeerScoreParams({ topics: topicScores, IPColocationFactorWeight: 0 }),
-        scoreThresholds: { gossipThreshold: -20, publishThreshold: -40, graylistThreshold: GRAYLIST_THRESHOLD },
+        scoreThresholds: {
+          gossipThreshold: -20,
+          publishThreshold: -40,
+          graylistThreshold: GRAYLIST_THRESHOLD,
+        },
       }),
     },
   })
