@@ -3,10 +3,10 @@
 // hostile messages on the swarm's presence topic. It runs in a child process (hostile-peer-process.ts)
 // because libp2p's WebSocket dialer needs a global WebSocket, which Node 20 only has behind
 // --experimental-websocket — the same reason as src/relay/reserving-peers.ts.
-import { fork } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { DEFAULT_RATE_LIMITS } from '../src/swarm/gossip-validator.ts'
 import { nextReply } from '../src/cli/next-reply.ts'
+import { forkPeerProcess } from '../src/cli/fork-peer-process.ts'
 
 /**
  * The kinds of hostile message, and the reason a tab's validator gives for each:
@@ -131,23 +131,13 @@ const START_TIMEOUT_MS = 60_000
 const ATTACK_TIMEOUT_MS = 120_000
 
 const childEntry = fileURLToPath(new URL('./hostile-peer-process.ts', import.meta.url))
-const tsRegister = fileURLToPath(new URL('../src/polyfills/register.js', import.meta.url))
 
 export async function spawnHostilePeer({
   relayAddr,
   port,
   swarmId,
 }: SpawnHostilePeerOptions): Promise<HostilePeer> {
-  const needsWebSocketFlag = typeof globalThis.WebSocket === 'undefined'
-  const child = fork(childEntry, [relayAddr, String(port)], {
-    execArgv: [
-      ...(needsWebSocketFlag ? ['--experimental-websocket', '--disable-warning=ExperimentalWarning'] : []),
-      '--import',
-      tsRegister,
-    ],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  })
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const { child, exited } = forkPeerProcess(childEntry, [relayAddr, String(port)])
   const ask = async <T extends ChildReply['type']>(
     command: ParentCommand,
     expected: T,

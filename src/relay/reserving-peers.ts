@@ -2,11 +2,11 @@
 // circuit reservation and advertise themselves on the pubsub discovery topic. For the relay's tests and benchmarks. They run in a child process because libp2p's
 // WebSocket dialer needs a global WebSocket, which Node 20 only has behind --experimental-websocket, and
 // so that the relay's own memory can be measured apart from theirs.
-import { fork } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import type { ChildReply, ParentCommand } from './reserving-peers-process.ts'
 import { nextReply } from '../cli/next-reply.ts'
+import { forkPeerProcess } from '../cli/fork-peer-process.ts'
 
 export interface ReservingPeers {
   peerIds: string[]
@@ -27,19 +27,9 @@ export interface ReservingPeers {
 const READY_TIMEOUT_MS = 60_000
 
 const childEntry = fileURLToPath(new URL('./reserving-peers-process.ts', import.meta.url))
-const tsRegister = fileURLToPath(new URL('../polyfills/register.js', import.meta.url))
 
 export async function spawnReservingPeers(relayAddr: string, count: number): Promise<ReservingPeers> {
-  const needsWebSocketFlag = typeof globalThis.WebSocket === 'undefined'
-  const child = fork(childEntry, [relayAddr, String(count)], {
-    execArgv: [
-      ...(needsWebSocketFlag ? ['--experimental-websocket', '--disable-warning=ExperimentalWarning'] : []),
-      '--import',
-      tsRegister,
-    ],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  })
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const { child, exited } = forkPeerProcess(childEntry, [relayAddr, String(count)])
   try {
     const ready = await nextReply<ChildReply>(child, READY_TIMEOUT_MS, 'reserving peers')
     if (ready.type !== 'ready') throw new Error(`reserving peers failed to start: ${describe(ready)}`)
