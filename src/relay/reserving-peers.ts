@@ -1,7 +1,7 @@
 // Node libp2p peers that do what a tab does with a relay, minus WebRTC: connect over WebSockets, hold a
-// circuit reservation and advertise themselves on the pubsub discovery topic. For the relay's tests and benchmarks. They run in a child process because libp2p's
-// WebSocket dialer needs a global WebSocket, which Node 20 only has behind --experimental-websocket, and
-// so that the relay's own memory can be measured apart from theirs.
+// circuit reservation and advertise themselves on the pubsub discovery topic. For the relay's tests and
+// benchmarks. They run in a child process (forkPeerProcess) so that the relay's own memory can be
+// measured apart from theirs.
 import type { ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import type { ChildReply, ParentCommand } from './reserving-peers-process.ts'
