@@ -87,7 +87,14 @@ export function createBridgeClient(port: MessagePort): BridgeClient {
       Promise.resolve()
         .then(() => handler(msg.from, msg.data))
         .then((data) => call({ op: 'respond', requestId: msg.requestId, data }))
-        .catch(() => call({ op: 'respond', requestId: msg.requestId, data: new Uint8Array() }))
+        .catch((err: unknown) =>
+          call({
+            op: 'respond',
+            requestId: msg.requestId,
+            data: new Uint8Array(),
+            error: err instanceof Error ? err.message : String(err),
+          }),
+        )
       return
     }
     if (msg.event === 'stream') sendHandlers.get(msg.protocol)?.(msg.from, msg.data)

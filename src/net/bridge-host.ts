@@ -12,6 +12,14 @@ import { DEFAULT_REQUEST_TIMEOUT_MS } from './bridge-client.ts'
 /** First byte of a frame on a bridge protocol stream. */
 const FRAME_SEND = 0
 const FRAME_REQUEST = 1
+/** First byte of an answer: the handler's bytes follow, or a UTF-8 error message. */
+const REPLY_OK = 0
+const REPLY_ERROR = 1
+
+interface Answer {
+  data: Uint8Array
+  error?: string
+}
 
 export interface BridgeHostContext {
   node: BrowserNode
@@ -43,7 +51,7 @@ export function serveBridge(port: MessagePort, ctx: BridgeHostContext): BridgeHo
   const { node } = ctx
   const topics = new Set<string>()
   const handled = new Set<string>()
-  const pendingResponses = new Map<number, (data: Uint8Array) => void>()
+  const pendingResponses = new Map<number, (answer: Answer) => void>()
   let nextRequestId = 1
   let queue: BridgeEvent[] = []
   let flushScheduled = false
@@ -103,15 +111,20 @@ export function serveBridge(port: MessagePort, ctx: BridgeHostContext): BridgeHo
       return
     }
     const requestId = nextRequestId++
-    const answer = new Promise<Uint8Array>((resolve) => pendingResponses.set(requestId, resolve))
+    const answer = new Promise<Answer>((resolve) => pendingResponses.set(requestId, resolve))
     post({ event: 'request', requestId, protocol, from, data })
     // A worker that never answers must not pin the stream and the pending entry forever.
     const timer = setTimeout(
-      () => pendingResponses.get(requestId)?.(new Uint8Array()),
+      () => pendingResponses.get(requestId)?.({ data: new Uint8Array(), error: 'no answer from its worker' }),
       DEFAULT_REQUEST_TIMEOUT_MS,
     )
     try {
-      await lp.write(await answer)
+      const a = await answer
+      await lp.write(
+        a.error === undefined
+          ? frame(REPLY_OK, a.data)
+          : frame(REPLY_ERROR, new TextEncoder().encode(a.error)),
+      )
     } finally {
       clearTimeout(timer)
       pendingResponses.delete(requestId)
@@ -152,13 +165,16 @@ export function serveBridge(port: MessagePort, ctx: BridgeHostContext): BridgeHo
       }
       case 'request': {
         const stream = await openStream(req.peer, req.protocol, req.timeoutMs)
-        const lp = lpStream(stream, { maxDataLength: MAX_STREAM_MESSAGE_BYTES })
+        const lp = lpStream(stream, { maxDataLength: MAX_STREAM_MESSAGE_BYTES + 1 })
         try {
           await lp.write(frame(FRAME_REQUEST, req.data))
-          const reply = await lp.read({ signal: AbortSignal.timeout(req.timeoutMs) })
+          const reply = (await lp.read({ signal: AbortSignal.timeout(req.timeoutMs) })).subarray()
           await stream.close()
-          return reply.subarray()
+          if (reply[0] === REPLY_OK) return reply.subarray(1)
+          const reason = new TextDecoder().decode(reply.subarray(1))
+          throw new HostError('remote-error', `${req.peer} could not answer on ${req.protocol}: ${reason}`)
         } catch (err) {
+          if (err instanceof HostError) throw err
           stream.abort(err as Error)
           const e = err as Error
           if (e.name === 'TimeoutError' || e.name === 'AbortError')
@@ -179,7 +195,7 @@ export function serveBridge(port: MessagePort, ctx: BridgeHostContext): BridgeHo
         })
         return undefined
       case 'respond':
-        pendingResponses.get(req.requestId)?.(req.data)
+        pendingResponses.get(req.requestId)?.({ data: req.data, error: req.error })
         pendingResponses.delete(req.requestId)
         return undefined
     }

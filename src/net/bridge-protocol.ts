@@ -41,7 +41,7 @@ export type BridgeRequest =
   | { id: number; op: 'sign'; data: Uint8Array }
   | { id: number; op: 'handle'; protocol: string }
   /** answer to an inbound request event */
-  | { id: number; op: 'respond'; requestId: number; data: Uint8Array }
+  | { id: number; op: 'respond'; requestId: number; data: Uint8Array; error?: string }
 
 export type BridgeErrorCode =
   | 'bad-request' // malformed peer id, topic, protocol (AXL's 400)
@@ -50,6 +50,7 @@ export type BridgeErrorCode =
   | 'timeout'
   | 'not-running'
   | 'too-large'
+  | 'remote-error' // the peer's handler failed (or its worker did not answer)
 
 export type BridgeReply =
   | { id: number; ok: true; value: unknown }

@@ -127,6 +127,18 @@ describe('bridge', () => {
     await expect(ca.request(b.id, '/slow/1', bytes('x'), 200)).rejects.toMatchObject({ code: 'timeout' })
   })
 
+  it('passes a failing handler’s error to the requester', async () => {
+    const [a, b] = [await fakePeer(), await fakePeer()]
+    const [ca, cb] = [await bridgeFor(a), await bridgeFor(b)]
+    await cb.handle('/fails/1', () => {
+      throw new Error('no such task')
+    })
+    await expect(ca.request(b.id, '/fails/1', bytes('x'), 5_000)).rejects.toMatchObject({
+      code: 'remote-error',
+      message: expect.stringContaining('no such task'),
+    })
+  })
+
   it('signs with the host’s key function and reports topology', async () => {
     const a = await fakePeer()
     const ca = await bridgeFor(a, (d) => new Uint8Array([...d, 42]))
