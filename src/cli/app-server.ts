@@ -18,6 +18,8 @@ export interface AppServerOptions {
   port: number
   /** served as /swarm.json */
   swarmConfig: SwarmConfig
+  /** served as /deployment.json (chain id, RPC URL, contract addresses) when the stack runs a chain */
+  deployment?: object
 }
 
 export interface AppServer {
@@ -30,15 +32,16 @@ export interface AppServer {
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 /** Everything else (index.html, public/ files) keeps its name across builds: revalidate every time. */
 const REVALIDATE = 'no-cache'
-/** The config can change on every start (genesis time, relay addresses): never reuse a copy. */
+/** The config and deployment can change on every start (genesis time, relay addresses): never reuse a copy. */
 const NO_STORE = 'no-store'
 
 export async function startAppServer(options: AppServerOptions): Promise<AppServer> {
   const root = resolve(options.root ?? 'dist')
   const host = options.host ?? '127.0.0.1'
-  const configJson = JSON.stringify(options.swarmConfig, null, 2)
+  const documents = new Map([['/swarm.json', JSON.stringify(options.swarmConfig, null, 2)]])
+  if (options.deployment) documents.set('/deployment.json', JSON.stringify(options.deployment, null, 2))
   const server = createServer((req, res) => {
-    handle(req, res, root, configJson).catch((err: Error) => {
+    handle(req, res, root, documents).catch((err: Error) => {
       if (!res.headersSent) sendText(res, 500, `internal error: ${err.message}`)
       else res.destroy(err)
     })
@@ -51,7 +54,7 @@ async function handle(
   req: IncomingMessage,
   res: ServerResponse,
   root: string,
-  configJson: string,
+  documents: Map<string, string>,
 ): Promise<void> {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.setHeader('allow', 'GET, HEAD')
@@ -59,12 +62,13 @@ async function handle(
   }
   const pathname = decodedPathname(req.url ?? '/')
   if (pathname === undefined) return sendText(res, 400, 'bad request path')
-  if (pathname === '/swarm.json') {
+  const document = documents.get(pathname)
+  if (document !== undefined) {
     return sendBody(
       res,
       200,
       { 'content-type': contentTypeOf('swarm.json'), 'cache-control': NO_STORE },
-      configJson,
+      document,
     )
   }
   const file = resolve(root, '.' + pathname)

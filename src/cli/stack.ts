@@ -1,8 +1,14 @@
-// The local stack behind `npm start` and the e2e tests: relay → swarm config → app server.
+// The local stack behind `npm start` and the e2e tests: relay → swarm config → app server, with a local
+// chain (anvil → SwarmCoordinator deployment) before the app server when `chain` is given.
+import { basename, dirname, join } from 'node:path'
+import { deployCoordinator } from '../chain/deploy-coordinator.ts'
+import type { CoordinatorDeployment } from '../chain/deploy-coordinator.ts'
 import { swarmIdOf } from '../config/swarm-config.ts'
 import type { SwarmConfig } from '../config/swarm-config.ts'
 import { createRelay } from '../relay/create-relay.ts'
 import type { Relay } from '../relay/create-relay.ts'
+import { startAnvil } from './anvil.ts'
+import type { Anvil } from './anvil.ts'
 import { startAppServer } from './app-server.ts'
 import type { AppServer } from './app-server.ts'
 import { localSwarmConfig } from './local-swarm-config.ts'
@@ -22,6 +28,17 @@ export interface StackOptions {
   keyFile?: string
   /** overrides of the generated swarm config (relays default to this stack's relay) */
   config?: Partial<SwarmConfig>
+  /** a local chain (anvil on `host`) with the SwarmCoordinator deployed; none without this */
+  chain?: ChainOptions
+}
+
+export interface ChainOptions {
+  /** anvil's JSON-RPC port */
+  port: number
+  /** anvil state, kept across restarts; without one the chain starts empty every time */
+  stateFile?: string
+  /** where the deployment is recorded for reuse; default next to the state file (…-deployment.json) */
+  deploymentFile?: string
 }
 
 export interface Stack {
@@ -31,6 +48,8 @@ export interface Stack {
   swarmId: string
   relay: Relay
   app: AppServer
+  /** the local chain's deployment (also served as /deployment.json); only with `chain` */
+  deployment?: CoordinatorDeployment
   /** stops everything, in reverse order of starting */
   stop(): Promise<void>
 }
@@ -40,6 +59,8 @@ interface StackContext {
   relay?: Relay
   config?: SwarmConfig
   app?: AppServer
+  anvil?: Anvil
+  deployment?: CoordinatorDeployment
 }
 
 const relayService: Service<StackContext> = {
@@ -59,6 +80,42 @@ const swarmConfigService: Service<StackContext> = {
   },
 }
 
+const anvilService: Service<StackContext> = {
+  name: 'anvil',
+  async start(ctx) {
+    const chain = need(ctx.options.chain, 'chain options')
+    const anvil = await startAnvil({ host: ctx.options.host, port: chain.port, stateFile: chain.stateFile })
+    ctx.anvil = anvil
+    return () => anvil.stop()
+  },
+}
+
+const coordinatorService: Service<StackContext> = {
+  name: 'coordinator deployment',
+  async start(ctx) {
+    const { stateFile, deploymentFile } = need(ctx.options.chain, 'chain options')
+    const config = need(ctx.config, 'swarm config')
+    if (config.roundLengthMs % 1000 !== 0)
+      throw new Error(
+        `the chain counts rounds in whole seconds: roundLengthMs ${config.roundLengthMs} is not`,
+      )
+    const deployed = await deployCoordinator({
+      rpcUrl: need(ctx.anvil, 'anvil').rpcUrl,
+      genesisTime: Math.floor(config.genesisTime / 1000),
+      roundLength: config.roundLengthMs / 1000,
+      recordFile: deploymentFile ?? (stateFile ? defaultDeploymentFile(stateFile) : undefined),
+    })
+    const { chainId, rpcUrl, coordinator, deployedAtBlock } = deployed
+    ctx.deployment = { chainId, rpcUrl, coordinator, deployedAtBlock }
+    // A reused coordinator keeps its genesis: the swarm's rounds follow the chain's.
+    ctx.config = { ...config, genesisTime: deployed.genesisTime * 1000 }
+  },
+}
+
+/** .tabswarm/anvil-state.json → .tabswarm/anvil-state-deployment.json */
+const defaultDeploymentFile = (stateFile: string): string =>
+  join(dirname(stateFile), `${basename(stateFile).replace(/\.json$/, '')}-deployment.json`)
+
 const appService: Service<StackContext> = {
   name: 'app server',
   async start(ctx) {
@@ -68,6 +125,7 @@ const appService: Service<StackContext> = {
       host,
       port: appPort,
       swarmConfig: need(ctx.config, 'swarm config'),
+      deployment: ctx.deployment,
     })
     ctx.app = app
     return () => app.close()
@@ -76,11 +134,26 @@ const appService: Service<StackContext> = {
 
 /** In start order. */
 const STACK_SERVICES: readonly Service<StackContext>[] = [relayService, swarmConfigService, appService]
+const CHAIN_STACK_SERVICES: readonly Service<StackContext>[] = [
+  relayService,
+  swarmConfigService,
+  anvilService,
+  coordinatorService,
+  appService,
+]
 
 export async function startStack(options: StackOptions): Promise<Stack> {
   const ctx: StackContext = { options }
-  const stop = await startServices(STACK_SERVICES, ctx)
+  const stop = await startServices(options.chain ? CHAIN_STACK_SERVICES : STACK_SERVICES, ctx)
   const config = need(ctx.config, 'swarm config')
   const app = need(ctx.app, 'app server')
-  return { url: app.url, config, swarmId: swarmIdOf(config), relay: need(ctx.relay, 'relay'), app, stop }
+  return {
+    url: app.url,
+    config,
+    swarmId: swarmIdOf(config),
+    relay: need(ctx.relay, 'relay'),
+    app,
+    deployment: ctx.deployment,
+    stop,
+  }
 }

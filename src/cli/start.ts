@@ -1,9 +1,10 @@
-// `npm start`: builds the app when dist/ is stale, then runs the local stack (relay + app server) until
-// Ctrl-C. Open the printed URL in a few tabs and they form a swarm.
+// `npm start`: builds the app when dist/ is stale, then runs the local stack (relay, local chain with the
+// SwarmCoordinator, app server) until Ctrl-C. Open the printed URL in a few tabs and they form a swarm.
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PortInUseError } from '../relay/listen-http.ts'
 import { RelayKeyError } from '../relay/relay-key.ts'
+import { AnvilNotInstalledError } from './anvil.ts'
 import { BuildError, buildApp, buildIsStale } from './app-build.ts'
 import { readOptions, UsageError, usageText } from './read-options.ts'
 import type { OptionSpec } from './read-options.ts'
@@ -20,6 +21,10 @@ const DEFAULTS = {
   appPort: 5173,
   /** Inside the git-ignored .tabswarm/: the relay keeps its peer id across restarts. */
   keyFile: join(projectRoot, '.tabswarm', 'relay.key'),
+  /** anvil's usual port */
+  chainPort: 8545,
+  /** Also in .tabswarm/: anvil dumps the chain here on Ctrl-C and loads it on the next start. */
+  chainStateFile: join(projectRoot, '.tabswarm', 'anvil-state.json'),
   dist: join(projectRoot, 'dist'),
 }
 
@@ -45,6 +50,12 @@ const SPECS = {
     env: 'TABSWARM_RELAY_KEY_FILE',
     help: 'relay key file (default .tabswarm/relay.key)',
   },
+  chainPort: {
+    kind: 'port',
+    env: 'TABSWARM_CHAIN_PORT',
+    help: `local chain (anvil) JSON-RPC port (default ${DEFAULTS.chainPort})`,
+  },
+  noChain: { kind: 'flag', env: 'TABSWARM_NO_CHAIN', help: 'run without the local chain' },
   rebuild: { kind: 'flag', env: 'TABSWARM_REBUILD', help: 'build the app even if dist/ looks up to date' },
 } satisfies Record<string, OptionSpec>
 
@@ -53,12 +64,15 @@ const PORT_FLAG: Record<string, string> = {
   relay: '--relay-port',
   'relay HTTP': '--relay-http-port',
   'app server': '--app-port',
+  anvil: '--chain-port (or --no-chain)',
 }
 
 async function main(): Promise<void> {
   const { options, help } = readOptions(SPECS, process.argv.slice(2), process.env)
   if (help)
-    return console.log(usageText('npm start --', 'Builds the app if needed and runs relay + app.', SPECS))
+    return console.log(
+      usageText('npm start --', 'Builds the app if needed and runs relay + local chain + app.', SPECS),
+    )
 
   if (options.rebuild === true || (await buildIsStale(projectRoot, DEFAULTS.dist))) {
     console.log('building the app (vite build)…')
@@ -71,25 +85,35 @@ async function main(): Promise<void> {
     appPort: options.appPort ?? DEFAULTS.appPort,
     dist: DEFAULTS.dist,
     keyFile: options.keyFile ?? DEFAULTS.keyFile,
+    chain:
+      options.noChain === true
+        ? undefined
+        : { port: options.chainPort ?? DEFAULTS.chainPort, stateFile: DEFAULTS.chainStateFile },
   })
   stopOnSignal(() => stack.stop())
 
   const rows: [string, string][] = [
     ['open', stack.url],
-    ['relay', stack.relay.multiaddrs.join('\n             ')],
+    ['relay', stack.relay.multiaddrs.join('\n' + ' '.repeat(15))],
     ...(stack.relay.httpUrl ? [['metrics', `${stack.relay.httpUrl}/metrics`] as [string, string]] : []),
     ['swarm id', stack.swarmId],
     [
       'rounds',
       `${stack.config.roundLengthMs / 1000} s from ${new Date(stack.config.genesisTime).toISOString()}`,
     ],
+    ...(stack.deployment
+      ? ([
+          ['chain', `${stack.deployment.rpcUrl} (chain id ${stack.deployment.chainId})`],
+          ['coordinator', stack.deployment.coordinator],
+        ] as [string, string][])
+      : []),
   ]
   console.log(
     [
       '',
       'tabswarm is running',
       '',
-      ...rows.map(([k, v]) => `  ${k.padEnd(9)}  ${v}`),
+      ...rows.map(([k, v]) => `  ${k.padEnd(11)}  ${v}`),
       '',
       'Ctrl-C to stop',
     ].join('\n'),
@@ -107,7 +131,7 @@ main().catch((err: Error) => {
     )
   } else if (err instanceof UsageError) {
     console.error(`${err.message}\nsee npm start -- --help`)
-  } else if (err instanceof RelayKeyError) {
+  } else if (err instanceof RelayKeyError || err instanceof AnvilNotInstalledError) {
     console.error(err.message)
   } else {
     console.error(err)
