@@ -26,6 +26,7 @@
  *   transferred in, not burned, so qᵢ and S stay frozen and the order of liquidations is irrelevant.
  */
 import { fail } from './errors.ts'
+import { buyExactOutWith, sellExactInWith } from './slippage.ts'
 import { WAD, assertUint256, mulDivDown, mulDivUp, pow10, sqrtDown, sqrtUp } from './fixed-point.ts'
 
 // ——— Delphi DPM constants (research/delphi.md §3, §5) ———
@@ -264,28 +265,12 @@ export function sell(m: DpmMarket, outcome: number, sharesIn: bigint): DpmMarket
 }
 
 /** `buyExactOut` with slippage: reverts `TokensInExceedsMax(tokensIn, maxTokensIn)`. */
-export function buyExactOut(
-  m: DpmMarket,
-  outcome: number,
-  sharesOut: bigint,
-  maxTokensIn: bigint,
-): { market: DpmMarket; tokensIn: bigint } {
-  const tokensIn = quoteBuy(m, outcome, sharesOut)
-  if (tokensIn > maxTokensIn) fail('TokensInExceedsMax', tokensIn, maxTokensIn)
-  return { market: buy(m, outcome, sharesOut), tokensIn }
-}
+export const buyExactOut = (m: DpmMarket, outcome: number, sharesOut: bigint, maxTokensIn: bigint) =>
+  buyExactOutWith({ quoteBuy, quoteSell, buy, sell }, m, outcome, sharesOut, maxTokensIn)
 
 /** `sellExactIn` with slippage: reverts `TokensOutBelowMin(tokensOut, minTokensOut)`. */
-export function sellExactIn(
-  m: DpmMarket,
-  outcome: number,
-  sharesIn: bigint,
-  minTokensOut: bigint,
-): { market: DpmMarket; tokensOut: bigint } {
-  const tokensOut = quoteSell(m, outcome, sharesIn)
-  if (tokensOut < minTokensOut) fail('TokensOutBelowMin', tokensOut, minTokensOut)
-  return { market: sell(m, outcome, sharesIn), tokensOut }
-}
+export const sellExactIn = (m: DpmMarket, outcome: number, sharesIn: bigint, minTokensOut: bigint) =>
+  sellExactInWith({ quoteBuy, quoteSell, buy, sell }, m, outcome, sharesIn, minTokensOut)
 
 /** Client-side slippage bounds as the Delphi SDK computes them (floor both; default 200 bps). */
 export function maxTokensInWithSlippage(tokensIn: bigint, bps = 200n): bigint {

@@ -20,6 +20,7 @@
  * - prices πᵢ = ⌊eᵢ·1e18/E⌋ (softmax; Σπ ∈ [1e18 − n + 1, 1e18]).
  */
 import { fail } from './errors.ts'
+import { buyExactOutWith, sellExactInWith } from './slippage.ts'
 import { MIN_SHARES_DELTA, MAX_TRADING_FEE, minTokensDelta, tokenScaler } from './dpm.ts'
 import { RAY, expUpWad, lnRatioDown, lnRatioUp } from './exp-ln.ts'
 import { WAD, assertUint256, mulDivDown, mulDivUp } from './fixed-point.ts'
@@ -185,27 +186,13 @@ export function sell(m: LmsrMarket, outcome: number, sharesIn: bigint): LmsrMark
   }
 }
 
-export function buyExactOut(
-  m: LmsrMarket,
-  outcome: number,
-  sharesOut: bigint,
-  maxTokensIn: bigint,
-): { market: LmsrMarket; tokensIn: bigint } {
-  const tokensIn = quoteBuy(m, outcome, sharesOut)
-  if (tokensIn > maxTokensIn) fail('TokensInExceedsMax', tokensIn, maxTokensIn)
-  return { market: buy(m, outcome, sharesOut), tokensIn }
-}
+/** `buyExactOut` with slippage: reverts `TokensInExceedsMax(tokensIn, maxTokensIn)`. */
+export const buyExactOut = (m: LmsrMarket, outcome: number, sharesOut: bigint, maxTokensIn: bigint) =>
+  buyExactOutWith({ quoteBuy, quoteSell, buy, sell }, m, outcome, sharesOut, maxTokensIn)
 
-export function sellExactIn(
-  m: LmsrMarket,
-  outcome: number,
-  sharesIn: bigint,
-  minTokensOut: bigint,
-): { market: LmsrMarket; tokensOut: bigint } {
-  const tokensOut = quoteSell(m, outcome, sharesIn)
-  if (tokensOut < minTokensOut) fail('TokensOutBelowMin', tokensOut, minTokensOut)
-  return { market: sell(m, outcome, sharesIn), tokensOut }
-}
+/** `sellExactIn` with slippage: reverts `TokensOutBelowMin(tokensOut, minTokensOut)`. */
+export const sellExactIn = (m: LmsrMarket, outcome: number, sharesIn: bigint, minTokensOut: bigint) =>
+  sellExactInWith({ quoteBuy, quoteSell, buy, sell }, m, outcome, sharesIn, minTokensOut)
 
 /** Softmax prices = implied probabilities, WAD: ⌊eᵢ·1e18/E⌋ (rounded down). */
 export function prices(m: LmsrMarket): bigint[] {
