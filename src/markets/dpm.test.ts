@@ -26,31 +26,11 @@ import {
 } from './dpm.ts'
 import { MarketMathError } from './errors.ts'
 import { Rng } from './test-rng.ts'
+import { bisectSqrt, errorName } from './test-helpers.ts'
 
 const E18 = 10n ** 18n
 
-/** Independent floor square root (bisection), so the vectors do not reuse the module's Newton iteration. */
-function isqrt(x: bigint): bigint {
-  let lo = 0n
-  let hi = x + 1n
-  while (hi - lo > 1n) {
-    const mid = (lo + hi) >> 1n
-    if (mid * mid <= x) lo = mid
-    else hi = mid
-  }
-  return lo
-}
 const ceilDiv = (a: bigint, b: bigint): bigint => (a + b - 1n) / b
-
-function errorName(f: () => unknown): string {
-  try {
-    f()
-  } catch (e) {
-    expect(e).toBeInstanceOf(MarketMathError)
-    return (e as MarketMathError).name
-  }
-  return 'no error'
-}
 
 /** Market with supplies set directly (for vectors on exact squares). */
 function withSupplies(m: DpmMarket, supplies: bigint[]): DpmMarket {
@@ -75,10 +55,10 @@ describe('DPM exact vectors', () => {
     expect(m.sumTerm).toBe(18n * E18 * E18)
     expect(m.initialPool).toBe(4242640687119285149n)
     expect(m.refund).toBe(6n * E18 - 4242640687119285149n)
-    expect(m.initialPool).toBe(ceilDiv(6n * E18 * E18, isqrt(2n * E18 * E18)))
+    expect(m.initialPool).toBe(ceilDiv(6n * E18 * E18, bisectSqrt(2n * E18 * E18)))
 
     expect(quoteBuy(m, 1, E18)).toBe(765009406950217025n)
-    const net = 5n * E18 - isqrt(18n * E18 * E18)
+    const net = 5n * E18 - bisectSqrt(18n * E18 * E18)
     expect(net).toBe(757359312880714854n)
     expect(quoteBuy(m, 1, E18)).toBe(ceilDiv(net * 100n, 99n))
     const m1 = buy(m, 1, E18)
@@ -353,7 +333,7 @@ describe('DPM properties', () => {
         // Σ spot prices ∈ [k, k·√n] per whole share (before flooring each term to base units).
         const sumPrice = spotPrices(m).reduce((a, b) => a + b, 0n) * tokenScaler(m.tokenDecimals)
         // Upper end: the prices divide by ⌊√S⌋, so Σp ≤ k·√n·√S/⌊√S⌋, i.e. (Σp·⌊√S⌋)² ≤ k²·n·S.
-        const root = isqrt(m.sumTerm)
+        const root = bisectSqrt(m.sumTerm)
         expect((sumPrice * root) ** 2n <= m.k * m.k * BigInt(n) * m.sumTerm).toBe(true)
         expect(sumPrice + BigInt(n) * tokenScaler(m.tokenDecimals) >= m.k).toBe(true)
       }

@@ -2,18 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { MarketMathError } from './errors.ts'
 import { UINT256_MAX, divUp, mulDivDown, mulDivUp, sqrtDown, sqrtUp } from './fixed-point.ts'
 import { Rng } from './test-rng.ts'
-
-/** Reference floor square root by bisection (a different algorithm from the Newton iteration). */
-function bisectSqrt(x: bigint): bigint {
-  let lo = 0n
-  let hi = x + 1n
-  while (hi - lo > 1n) {
-    const mid = (lo + hi) >> 1n
-    if (mid * mid <= x) lo = mid
-    else hi = mid
-  }
-  return lo
-}
+import { bisectSqrt } from './test-helpers.ts'
 
 describe('sqrtDown / sqrtUp', () => {
   it('match a brute force on every integer below 70,000', () => {

@@ -18,19 +18,10 @@ import {
   type LmsrMarket,
 } from './lmsr.ts'
 import { Rng } from './test-rng.ts'
+import { errorName } from './test-helpers.ts'
 
 const E18 = 10n ** 18n
 const scalerOf = (m: LmsrMarket): bigint => 10n ** BigInt(18 - m.tokenDecimals)
-
-function errorName(f: () => unknown): string {
-  try {
-    f()
-  } catch (e) {
-    expect(e).toBeInstanceOf(MarketMathError)
-    return (e as MarketMathError).name
-  }
-  return 'no error'
-}
 
 /** Float LMSR cost b·ln Σ e^{q/b}, in whole tokens (log-sum-exp with the max factored out). */
 function floatCost(b: number, qs: number[]): number {
