@@ -12,8 +12,11 @@ import { startAnvil } from '../cli/anvil.ts'
 import type { Anvil } from '../cli/anvil.ts'
 import { startStack } from '../cli/stack.ts'
 import { PortInUseError } from '../relay/listen-http.ts'
-import { anvilAccount, deployCoordinator, localChain } from './deploy-coordinator.ts'
-import type { DeployedCoordinator } from './deploy-coordinator.ts'
+import { LOCAL_COLLATERAL } from './deploy-collateral.ts'
+import { deployLocalChain } from './deploy-local-chain.ts'
+import type { DeployedLocalChain } from './deploy-local-chain.ts'
+import { collateralTokenAbi } from './generated/CollateralToken.ts'
+import { anvilAccount, localChain } from './local-clients.ts'
 import { swarmCoordinatorAbi } from './generated/SwarmCoordinator.ts'
 import { signRegistration, verifyRegistration } from './registration-message.ts'
 
@@ -24,6 +27,8 @@ const STACK = { relayPort: 19601, relayHttpPort: 19602, appPort: 19603, chainPor
 
 const ROUND_LENGTH = 30
 const FIRST_COORDINATOR = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
+/** account #0's second contract */
+const FIRST_COLLATERAL = '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512'
 
 let dir: string
 beforeAll(async () => {
@@ -48,12 +53,14 @@ async function readClaim(client: PublicClient, coordinator: Address, peerId: str
   return { ...claim, chainId: await client.getChainId(), coordinator }
 }
 
+const flat = ({ deployment, ...rest }: DeployedLocalChain) => ({ ...deployment, ...rest })
+
 describe('local chain', () => {
   const stateFile = () => join(dir, 'anvil-state.json')
   const recordFile = () => join(dir, 'deployment.json')
   let peerId: string
   let forgedPeerId: string
-  let first: DeployedCoordinator
+  let first: ReturnType<typeof flat>
 
   it('deploys the coordinator and a peer registers with a proof that verifies', async () => {
     const anvil: Anvil = await startAnvil({ port: ANVIL_PORT, stateFile: stateFile() })
@@ -61,15 +68,18 @@ describe('local chain', () => {
       expect(anvil.rpcUrl).toBe(`http://127.0.0.1:${ANVIL_PORT}`)
       expect(anvil.chainId).toBe(31337)
       const genesisTime = Math.floor(Date.now() / 1000) - 5 * ROUND_LENGTH
-      first = await deployCoordinator({
-        rpcUrl: anvil.rpcUrl,
-        genesisTime,
-        roundLength: ROUND_LENGTH,
-        recordFile: recordFile(),
-      })
+      first = flat(
+        await deployLocalChain({
+          rpcUrl: anvil.rpcUrl,
+          genesisTime,
+          roundLength: ROUND_LENGTH,
+          recordFile: recordFile(),
+        }),
+      )
       expect(first).toMatchObject({
         chainId: 31337,
         coordinator: FIRST_COORDINATOR,
+        collateral: { address: FIRST_COLLATERAL, symbol: 'tUSD', decimals: 6 },
         reused: false,
         genesisTime,
       })
@@ -159,6 +169,16 @@ describe('local chain', () => {
           args: [round, [peerId, forgedPeerId], forgedPeerId],
         }),
       )
+
+      // The collateral faucet: once per period per address.
+      const collateral = { address: first.collateral!.address, abi: collateralTokenAbi } as const
+      await mined('requestToken', await wallet.writeContract({ ...collateral, functionName: 'requestToken' }))
+      expect(
+        await client.readContract({ ...collateral, functionName: 'balanceOf', args: [sender.address] }),
+      ).toBe(LOCAL_COLLATERAL.faucetAmount)
+      await expect(
+        client.simulateContract({ ...collateral, functionName: 'requestToken', account: sender.address }),
+      ).rejects.toThrow(/RequestTooOften/)
       console.log(
         [
           'SwarmCoordinator gas used (anvil, cancun):',
@@ -174,14 +194,17 @@ describe('local chain', () => {
     expect(peerId).toBeDefined()
     const anvil = await startAnvil({ port: ANVIL_PORT, stateFile: stateFile() })
     try {
-      const again = await deployCoordinator({
-        rpcUrl: anvil.rpcUrl,
-        genesisTime: Math.floor(Date.now() / 1000),
-        roundLength: ROUND_LENGTH,
-        recordFile: recordFile(),
-      })
+      const again = flat(
+        await deployLocalChain({
+          rpcUrl: anvil.rpcUrl,
+          genesisTime: Math.floor(Date.now() / 1000),
+          roundLength: ROUND_LENGTH,
+          recordFile: recordFile(),
+        }),
+      )
       expect(again).toMatchObject({
         coordinator: first.coordinator,
+        collateral: first.collateral,
         deployedAtBlock: first.deployedAtBlock,
         genesisTime: first.genesisTime,
         reused: true,
@@ -216,13 +239,19 @@ describe('local chain', () => {
     )
     const anvil = await startAnvil({ port: ANVIL_PORT }) // no state: an empty chain
     try {
-      const deployed = await deployCoordinator({
-        rpcUrl: anvil.rpcUrl,
-        genesisTime: 0,
-        roundLength: ROUND_LENGTH,
-        recordFile: join(dir, 'stale.json'),
+      const deployed = flat(
+        await deployLocalChain({
+          rpcUrl: anvil.rpcUrl,
+          genesisTime: 0,
+          roundLength: ROUND_LENGTH,
+          recordFile: join(dir, 'stale.json'),
+        }),
+      )
+      expect(deployed).toMatchObject({
+        coordinator: FIRST_COORDINATOR,
+        collateral: { address: FIRST_COLLATERAL },
+        reused: false,
       })
-      expect(deployed).toMatchObject({ coordinator: FIRST_COORDINATOR, reused: false })
       expect(deployed.genesisTime).toBeGreaterThan(0) // 0 = the deployment block's timestamp
     } finally {
       await anvil.stop()
@@ -257,9 +286,13 @@ describe('startStack with a chain', () => {
         rpcUrl: string
         coordinator: Address
       }
-      expect(deployment).toEqual(stack.deployment)
-      expect(deployment).toMatchObject({ chainId: 31337, rpcUrl: `http://127.0.0.1:${STACK.chainPort}` })
-      const client = createPublicClient({ transport: http(deployment.rpcUrl) })
+      // The page reaches the chain through the app server's /rpc; the stack knows anvil's own URL.
+      expect(deployment).toEqual({ ...stack.deployment, rpcUrl: '/rpc' })
+      expect(stack.deployment).toMatchObject({
+        chainId: 31337,
+        rpcUrl: `http://127.0.0.1:${STACK.chainPort}`,
+      })
+      const client = createPublicClient({ transport: http(new URL(deployment.rpcUrl, stack.url).href) })
       expect(await client.getCode({ address: deployment.coordinator })).toMatch(/^0x[0-9a-f]{100,}$/)
       const genesis = await client.readContract({
         address: deployment.coordinator,

@@ -1,4 +1,5 @@
-import { request } from 'node:http'
+import { createServer, request } from 'node:http'
+import type { Server } from 'node:http'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -7,6 +8,7 @@ import type { SwarmConfig } from '../config/swarm-config.ts'
 import { PortInUseError } from '../relay/listen-http.ts'
 import { startAppServer } from './app-server.ts'
 import type { AppServer } from './app-server.ts'
+import { MAX_RPC_REQUEST_BYTES } from './rpc-proxy.ts'
 
 // Fixed port for this file only (19xxx range), so parallel test files never collide.
 const PORT = 19220
@@ -122,5 +124,66 @@ describe('startAppServer', () => {
     const second = startAppServer({ root: dir, port: PORT, swarmConfig: config })
     await expect(second).rejects.toThrow(PortInUseError)
     await expect(second).rejects.toThrow(`app server port ${PORT} on 127.0.0.1 is already in use`)
+  })
+})
+
+describe('the /rpc proxy to the local chain', () => {
+  const PROXY_PORT = 19221
+  const CHAIN_PORT = 19222
+  const rpcUrl = `http://127.0.0.1:${CHAIN_PORT}`
+  let chain: Server | undefined
+  let proxied: AppServer
+
+  beforeAll(async () => {
+    proxied = await startAppServer({
+      root: dir,
+      port: PROXY_PORT,
+      swarmConfig: config,
+      deployment: { rpcUrl },
+    })
+  })
+  afterAll(async () => {
+    await proxied?.close()
+  })
+
+  const post = (body: string) =>
+    fetch(`http://127.0.0.1:${PROXY_PORT}/rpc`, {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json' },
+    })
+
+  it('serves the deployment with the proxy as its RPC URL', async () => {
+    const res = await fetch(`http://127.0.0.1:${PROXY_PORT}/deployment.json`)
+    expect(await res.json()).toEqual({ rpcUrl: '/rpc' })
+  })
+
+  it('answers a JSON-RPC error when the chain is down', async () => {
+    const res = await post('{"jsonrpc":"2.0","id":1,"method":"eth_chainId"}')
+    expect(res.status).toBe(502)
+    const reply = (await res.json()) as { error: { message: string } }
+    expect(reply.error.message).toContain(`the local chain at ${rpcUrl} is unreachable`)
+  })
+
+  it('forwards requests to the chain and refuses oversized ones', async () => {
+    chain = createServer((req, res) => {
+      let body = ''
+      req.on('data', (c: Buffer) => (body += c.toString()))
+      req.on('end', () => {
+        const { id } = JSON.parse(body) as { id: number }
+        res.writeHead(200, { 'content-type': 'application/json' })
+        res.end(JSON.stringify({ jsonrpc: '2.0', id, result: '0x7a69' }))
+      })
+    })
+    await new Promise<void>((resolve) => chain!.listen(CHAIN_PORT, '127.0.0.1', resolve))
+    try {
+      const res = await post('{"jsonrpc":"2.0","id":7,"method":"eth_chainId"}')
+      expect(await res.json()).toEqual({ jsonrpc: '2.0', id: 7, result: '0x7a69' })
+      const big = await post(JSON.stringify({ pad: 'x'.repeat(MAX_RPC_REQUEST_BYTES) }))
+      expect(big.status).toBe(413)
+      expect((await fetch(`http://127.0.0.1:${PROXY_PORT}/rpc`)).status).toBe(405)
+    } finally {
+      await new Promise((resolve) => chain!.close(resolve))
+    }
   })
 })

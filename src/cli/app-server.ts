@@ -8,6 +8,10 @@ import { extname, join, resolve, sep } from 'node:path'
 import type { SwarmConfig } from '../config/swarm-config.ts'
 import { closeHttp, listenHttp, urlHost } from '../relay/listen-http.ts'
 import { contentTypeOf } from './content-types.ts'
+import { proxyJsonRpc } from './rpc-proxy.ts'
+
+/** Where the page reaches the local chain: the app server forwards it there (rpc-proxy.ts). */
+export const RPC_PROXY_PATH = '/rpc'
 
 export interface AppServerOptions {
   /** folder of the production build; default 'dist' */
@@ -18,8 +22,11 @@ export interface AppServerOptions {
   port: number
   /** served as /swarm.json */
   swarmConfig: SwarmConfig
-  /** served as /deployment.json (chain id, RPC URL, contract addresses) when the stack runs a chain */
-  deployment?: object
+  /**
+   * served as /deployment.json (chain id, contract addresses) when the stack runs a chain, with its
+   * rpcUrl replaced by RPC_PROXY_PATH, which forwards to the real one
+   */
+  deployment?: { rpcUrl: string }
 }
 
 export interface AppServer {
@@ -39,9 +46,17 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
   const root = resolve(options.root ?? 'dist')
   const host = options.host ?? '127.0.0.1'
   const documents = new Map([['/swarm.json', JSON.stringify(options.swarmConfig, null, 2)]])
-  if (options.deployment) documents.set('/deployment.json', JSON.stringify(options.deployment, null, 2))
+  const rpcTarget = options.deployment?.rpcUrl
+  if (options.deployment) {
+    const served = { ...options.deployment, rpcUrl: RPC_PROXY_PATH }
+    documents.set('/deployment.json', JSON.stringify(served, null, 2))
+  }
   const server = createServer((req, res) => {
-    handle(req, res, root, documents).catch((err: Error) => {
+    const route = (): Promise<void> =>
+      rpcTarget !== undefined && req.url === RPC_PROXY_PATH
+        ? proxyJsonRpc(req, res, rpcTarget)
+        : handle(req, res, root, documents)
+    route().catch((err: Error) => {
       if (!res.headersSent) sendText(res, 500, `internal error: ${err.message}`)
       else res.destroy(err)
     })

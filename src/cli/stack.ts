@@ -1,8 +1,8 @@
 // The local stack behind `npm start` and the e2e tests: relay → swarm config → app server, with a local
 // chain (anvil → SwarmCoordinator deployment) before the app server when `chain` is given.
 import { basename, dirname, join } from 'node:path'
-import { deployCoordinator } from '../chain/deploy-coordinator.ts'
-import type { CoordinatorDeployment } from '../chain/deploy-coordinator.ts'
+import { deployLocalChain } from '../chain/deploy-local-chain.ts'
+import type { ChainDeployment } from '../chain/deployment.ts'
 import { swarmIdOf } from '../config/swarm-config.ts'
 import type { SwarmConfig } from '../config/swarm-config.ts'
 import { createRelay } from '../relay/create-relay.ts'
@@ -28,7 +28,7 @@ export interface StackOptions {
   keyFile?: string
   /** overrides of the generated swarm config (relays default to this stack's relay) */
   config?: Partial<SwarmConfig>
-  /** a local chain (anvil on `host`) with the SwarmCoordinator deployed; none without this */
+  /** a local chain (anvil on `host`) with the tabswarm contracts deployed; none without this */
   chain?: ChainOptions
 }
 
@@ -48,8 +48,8 @@ export interface Stack {
   swarmId: string
   relay: Relay
   app: AppServer
-  /** the local chain's deployment (also served as /deployment.json); only with `chain` */
-  deployment?: CoordinatorDeployment
+  /** the local chain's deployment (served as /deployment.json, RPC behind the app's /rpc); only with `chain` */
+  deployment?: ChainDeployment
   /** stops everything, in reverse order of starting */
   stop(): Promise<void>
 }
@@ -60,7 +60,7 @@ interface StackContext {
   config?: SwarmConfig
   app?: AppServer
   anvil?: Anvil
-  deployment?: CoordinatorDeployment
+  deployment?: ChainDeployment
 }
 
 const relayService: Service<StackContext> = {
@@ -90,8 +90,8 @@ const anvilService: Service<StackContext> = {
   },
 }
 
-const coordinatorService: Service<StackContext> = {
-  name: 'coordinator deployment',
+const contractsService: Service<StackContext> = {
+  name: 'contracts deployment',
   async start(ctx) {
     const { stateFile, deploymentFile } = need(ctx.options.chain, 'chain options')
     const config = need(ctx.config, 'swarm config')
@@ -99,16 +99,15 @@ const coordinatorService: Service<StackContext> = {
       throw new Error(
         `the chain counts rounds in whole seconds: roundLengthMs ${config.roundLengthMs} is not`,
       )
-    const deployed = await deployCoordinator({
+    const { deployment, genesisTime } = await deployLocalChain({
       rpcUrl: need(ctx.anvil, 'anvil').rpcUrl,
       genesisTime: Math.floor(config.genesisTime / 1000),
       roundLength: config.roundLengthMs / 1000,
       recordFile: deploymentFile ?? (stateFile ? defaultDeploymentFile(stateFile) : undefined),
     })
-    const { chainId, rpcUrl, coordinator, deployedAtBlock } = deployed
-    ctx.deployment = { chainId, rpcUrl, coordinator, deployedAtBlock }
+    ctx.deployment = deployment
     // A reused coordinator keeps its genesis: the swarm's rounds follow the chain's.
-    ctx.config = { ...config, genesisTime: deployed.genesisTime * 1000 }
+    ctx.config = { ...config, genesisTime: genesisTime * 1000 }
   },
 }
 
@@ -138,7 +137,7 @@ const CHAIN_STACK_SERVICES: readonly Service<StackContext>[] = [
   relayService,
   swarmConfigService,
   anvilService,
-  coordinatorService,
+  contractsService,
   appService,
 ]
 

@@ -105,6 +105,14 @@ async function main(): Promise<void> {
       ? ([
           ['chain', `${stack.deployment.rpcUrl} (chain id ${stack.deployment.chainId})`],
           ['coordinator', stack.deployment.coordinator],
+          ...(stack.deployment.collateral
+            ? [
+                [
+                  'collateral',
+                  `${stack.deployment.collateral.address} (${stack.deployment.collateral.symbol}, faucet)`,
+                ],
+              ]
+            : []),
         ] as [string, string][])
       : []),
   ]
