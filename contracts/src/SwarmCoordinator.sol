@@ -6,10 +6,11 @@ pragma solidity ^0.8.24;
 /// clock derived from genesis time and round length, per-round rewards and winner votes, paged reads.
 /// Function names follow RL Swarm's SwarmCoordinator where they fit.
 ///
-/// Peer keys are libp2p Ed25519 keys, which the EVM cannot verify cheaply. A registration is therefore
-/// a *claim* keyed by (peerId, wallet) that stores the Ed25519 public key and a 64-byte signature over
+/// Peer keys are libp2p keys (Ed25519 for tabs, RSA for identities imported from RL Swarm's swarm.pem),
+/// which the EVM cannot verify cheaply. A registration is therefore a *claim* keyed by (peerId, wallet)
+/// that stores the peer's public key (libp2p protobuf encoding) and its signature over
 /// `registrationDigest(chainid, coordinator, wallet, peerId)`. Readers verify claims off-chain (the
-/// public key must match the peer id and the signature must verify) and treat the others as unverified.
+/// public key must hash to the peer id and the signature must verify) and treat the others as unverified.
 /// A claim never blocks another wallet's claim of the same peer id, so a forged claim cannot block the
 /// key's owner, and everything a claim does (rewards, votes) is recorded per claim so readers can
 /// leave unverified claims out.
@@ -19,8 +20,8 @@ contract SwarmCoordinator {
     struct Claim {
         string peerId;
         address wallet;
-        bytes32 publicKey; // raw Ed25519 public key
-        bytes signature; // 64-byte Ed25519 signature over registrationDigest(...)
+        bytes publicKey; // libp2p protobuf-encoded public key (Ed25519, RSA, secp256k1)
+        bytes signature; // the peer key's signature over registrationDigest(...)
         uint64 registeredAt; // block timestamp of the latest (re-)registration
         int256 totalRewards;
         uint256 rewardCount; // rounds with a submitted reward
@@ -39,6 +40,10 @@ contract SwarmCoordinator {
     bytes32 public constant BOOTNODE_MANAGER_ROLE = keccak256("BOOTNODE_MANAGER_ROLE");
     string public constant REGISTRATION_DOMAIN = "tabswarm-register-v1";
     uint256 public constant MAX_PEER_ID_LENGTH = 128;
+    /// @notice an RSA-4096 key in libp2p's protobuf encoding is ~550 bytes; Ed25519 is 36
+    uint256 public constant MAX_PUBLIC_KEY_LENGTH = 1024;
+    /// @notice an RSA-4096 signature is 512 bytes; Ed25519 is 64
+    uint256 public constant MAX_SIGNATURE_LENGTH = 1024;
     uint256 public constant MAX_WINNERS = 32;
     uint256 public constant MAX_PAGE = 500;
 
@@ -48,7 +53,7 @@ contract SwarmCoordinator {
     error OnlyBootnodeManager();
     error InvalidRoundLength();
     error InvalidPeerId();
-    error InvalidPublicKey();
+    error InvalidPublicKeyLength(uint256 length);
     error InvalidSignatureLength(uint256 length);
     error PeerNotRegistered(string peerId, address wallet);
     error SwarmNotStarted(uint256 genesisTime);
@@ -68,7 +73,7 @@ contract SwarmCoordinator {
         address indexed eoa,
         bytes32 indexed peerIdHash,
         string peerId,
-        bytes32 publicKey,
+        bytes publicKey,
         bytes signature,
         uint256 claimIndex
     );
@@ -186,11 +191,13 @@ contract SwarmCoordinator {
 
     /// @notice claim `peerId` for msg.sender with the peer key's proof. Registering again from the same
     /// wallet replaces the stored proof. Other wallets' claims of the same peer id are unaffected.
-    function registerPeer(string calldata peerId, bytes32 publicKey, bytes calldata signature) external {
+    function registerPeer(string calldata peerId, bytes calldata publicKey, bytes calldata signature) external {
         uint256 len = bytes(peerId).length;
         if (len == 0 || len > MAX_PEER_ID_LENGTH) revert InvalidPeerId();
-        if (publicKey == bytes32(0)) revert InvalidPublicKey();
-        if (signature.length != 64) revert InvalidSignatureLength(signature.length);
+        if (publicKey.length == 0 || publicKey.length > MAX_PUBLIC_KEY_LENGTH)
+            revert InvalidPublicKeyLength(publicKey.length);
+        if (signature.length == 0 || signature.length > MAX_SIGNATURE_LENGTH)
+            revert InvalidSignatureLength(signature.length);
 
         bytes32 key = _claimKey(peerId, msg.sender);
         uint256 indexPlusOne = _claimIndexPlusOne[key];

@@ -24,13 +24,18 @@ contract SwarmCoordinatorTest is TestBase {
         c = new SwarmCoordinator(OWNER, GENESIS, ROUND);
     }
 
+    /// a stand-in public key of 32 bytes (the contract stores whatever bytes it is given)
+    function key(bytes32 pk) internal pure returns (bytes memory) {
+        return abi.encodePacked(pk);
+    }
+
     function sig(uint256 seed) internal pure returns (bytes memory) {
         return abi.encodePacked(keccak256(abi.encode(seed, 1)), keccak256(abi.encode(seed, 2)));
     }
 
     function register(address wallet, string memory peerId, bytes32 pk) internal {
         vm.prank(wallet);
-        c.registerPeer(peerId, pk, sig(uint256(pk)));
+        c.registerPeer(peerId, key(pk), sig(uint256(pk)));
     }
 
     function oneWinner(string memory peerId) internal pure returns (string[] memory w) {
@@ -43,14 +48,14 @@ contract SwarmCoordinatorTest is TestBase {
     function test_registerStoresClaim() public {
         bytes memory s = sig(7);
         vm.expectEmit(true, true, false, true);
-        emit SwarmCoordinator.PeerRegistered(ALICE, keccak256(bytes(PEER_A)), PEER_A, PK_A, s, 0);
+        emit SwarmCoordinator.PeerRegistered(ALICE, keccak256(bytes(PEER_A)), PEER_A, key(PK_A), s, 0);
         vm.prank(ALICE);
-        c.registerPeer(PEER_A, PK_A, s);
+        c.registerPeer(PEER_A, key(PK_A), s);
 
         SwarmCoordinator.Claim memory claim = c.getClaim(PEER_A, ALICE);
         vm.assertEq(claim.peerId, PEER_A, "peerId");
         vm.assertEq(claim.wallet, ALICE, "wallet");
-        vm.assertEq(claim.publicKey, PK_A, "publicKey");
+        vm.assertEq(claim.publicKey, key(PK_A), "publicKey");
         vm.assertEq(claim.signature, s, "signature");
         vm.assertEq(uint256(claim.registeredAt), GENESIS, "registeredAt");
         vm.assertTrue(c.isRegistered(PEER_A, ALICE), "isRegistered");
@@ -62,12 +67,12 @@ contract SwarmCoordinatorTest is TestBase {
         register(ALICE, PEER_A, PK_A);
         vm.warp(GENESIS + 5);
         vm.prank(ALICE);
-        c.registerPeer(PEER_A, PK_B, sig(99));
+        c.registerPeer(PEER_A, key(PK_B), sig(99));
         vm.assertEq(c.claimCount(), 1, "no duplicate claim");
         vm.assertEq(c.getPeerClaimCount(PEER_A), 1, "no duplicate in peer list");
         vm.assertEq(c.getWalletPeerCount(ALICE), 1, "no duplicate in wallet list");
         SwarmCoordinator.Claim memory claim = c.getClaim(PEER_A, ALICE);
-        vm.assertEq(claim.publicKey, PK_B, "replaced key");
+        vm.assertEq(claim.publicKey, key(PK_B), "replaced key");
         vm.assertEq(claim.signature, sig(99), "replaced signature");
         vm.assertEq(uint256(claim.registeredAt), GENESIS + 5, "new time");
     }
@@ -94,7 +99,7 @@ contract SwarmCoordinatorTest is TestBase {
     /// A forged claim (someone else's key, junk proof) never blocks the key's owner.
     function test_forgedClaimDoesNotBlockOwner() public {
         vm.prank(MALLORY);
-        c.registerPeer(PEER_A, PK_A, sig(666));
+        c.registerPeer(PEER_A, key(PK_A), sig(666));
         // first-come does not win: the owner registers, submits and votes as usual
         register(ALICE, PEER_A, PK_A);
         vm.prank(MALLORY);
@@ -121,46 +126,53 @@ contract SwarmCoordinatorTest is TestBase {
     function test_registerRejectsBadInput() public {
         vm.startPrank(ALICE);
         vm.expectRevert(SwarmCoordinator.InvalidPeerId.selector);
-        c.registerPeer("", PK_A, sig(1));
+        c.registerPeer("", key(PK_A), sig(1));
         bytes memory long = new bytes(129);
         for (uint256 i = 0; i < long.length; i++) long[i] = "x";
         vm.expectRevert(SwarmCoordinator.InvalidPeerId.selector);
-        c.registerPeer(string(long), PK_A, sig(1));
-        vm.expectRevert(SwarmCoordinator.InvalidPublicKey.selector);
-        c.registerPeer(PEER_A, bytes32(0), sig(1));
-        vm.expectRevert(abi.encodeWithSelector(SwarmCoordinator.InvalidSignatureLength.selector, 65));
-        c.registerPeer(PEER_A, PK_A, abi.encodePacked(sig(1), bytes1(0)));
+        c.registerPeer(string(long), key(PK_A), sig(1));
+        vm.expectRevert(abi.encodeWithSelector(SwarmCoordinator.InvalidPublicKeyLength.selector, 0));
+        c.registerPeer(PEER_A, "", sig(1));
+        vm.expectRevert(abi.encodeWithSelector(SwarmCoordinator.InvalidPublicKeyLength.selector, 1025));
+        c.registerPeer(PEER_A, new bytes(1025), sig(1));
+        vm.expectRevert(abi.encodeWithSelector(SwarmCoordinator.InvalidSignatureLength.selector, 0));
+        c.registerPeer(PEER_A, key(PK_A), "");
+        vm.expectRevert(abi.encodeWithSelector(SwarmCoordinator.InvalidSignatureLength.selector, 1025));
+        c.registerPeer(PEER_A, key(PK_A), new bytes(1025));
         vm.stopPrank();
         vm.assertEq(c.claimCount(), 0, "nothing stored");
     }
 
-    function testFuzz_registrationRules(address wallet, bytes32 pk, uint8 sigLen, uint8 idLen) public {
-        bytes memory s = new bytes(sigLen);
+    function testFuzz_registrationRules(address wallet, uint256 pkLen, uint256 sigLen, uint8 idLen) public {
+        pkLen = bound(pkLen, 0, 1100);
+        sigLen = bound(sigLen, 0, 1100);
         bytes memory id = new bytes(idLen);
         for (uint256 i = 0; i < id.length; i++) id[i] = bytes1(uint8(97 + (i % 26)));
-        bool ok = idLen > 0 && idLen <= 128 && pk != bytes32(0) && sigLen == 64;
+        bool idOk = idLen > 0 && idLen <= 128;
+        bool pkOk = pkLen > 0 && pkLen <= 1024;
+        bool ok = idOk && pkOk && sigLen > 0 && sigLen <= 1024;
         if (!ok) {
-            if (idLen == 0 || idLen > 128) vm.expectRevert(SwarmCoordinator.InvalidPeerId.selector);
-            else if (pk == bytes32(0)) vm.expectRevert(SwarmCoordinator.InvalidPublicKey.selector);
+            if (!idOk) vm.expectRevert(SwarmCoordinator.InvalidPeerId.selector);
+            else if (!pkOk) vm.expectRevert(abi.encodeWithSelector(SwarmCoordinator.InvalidPublicKeyLength.selector, pkLen));
             else vm.expectRevert(abi.encodeWithSelector(SwarmCoordinator.InvalidSignatureLength.selector, sigLen));
         }
         vm.prank(wallet);
-        c.registerPeer(string(id), pk, s);
+        c.registerPeer(string(id), new bytes(pkLen), new bytes(sigLen));
         vm.assertEq(c.isRegistered(string(id), wallet), ok, "registered iff valid");
         vm.assertEq(c.getWalletPeerCount(wallet), ok ? 1 : 0, "wallet list");
     }
 
     function testFuzz_claimsArePerWallet(address a, address b, bytes32 pkA, bytes32 pkB) public {
-        vm.assume(a != b && pkA != bytes32(0) && pkB != bytes32(0));
+        vm.assume(a != b);
         vm.prank(a);
-        c.registerPeer(PEER_A, pkA, sig(1));
+        c.registerPeer(PEER_A, key(pkA), sig(1));
         vm.prank(b);
-        c.registerPeer(PEER_A, pkB, sig(2));
+        c.registerPeer(PEER_A, key(pkB), sig(2));
         vm.assertEq(c.getPeerClaimCount(PEER_A), 2, "both claims kept");
-        vm.assertEq(c.getClaim(PEER_A, a).publicKey, pkA, "a's key untouched");
-        vm.assertEq(c.getClaim(PEER_A, b).publicKey, pkB, "b's key");
+        vm.assertEq(c.getClaim(PEER_A, a).publicKey, key(pkA), "a's key untouched");
+        vm.assertEq(c.getClaim(PEER_A, b).publicKey, key(pkB), "b's key");
         vm.prank(a);
-        c.registerPeer(PEER_A, pkA, sig(3));
+        c.registerPeer(PEER_A, key(pkA), sig(3));
         vm.assertEq(c.getClaim(PEER_A, b).signature, sig(2), "b's proof untouched by a");
     }
 
@@ -229,7 +241,7 @@ contract SwarmCoordinatorTest is TestBase {
     function test_submissionsBeforeGenesisRevert() public {
         SwarmCoordinator later = new SwarmCoordinator(OWNER, GENESIS + 100, ROUND);
         vm.prank(ALICE);
-        later.registerPeer(PEER_A, PK_A, sig(1));
+        later.registerPeer(PEER_A, key(PK_A), sig(1));
         vm.assertEq(later.currentRound(), 0, "round 0 before genesis");
         vm.prank(ALICE);
         vm.expectRevert(abi.encodeWithSelector(SwarmCoordinator.SwarmNotStarted.selector, GENESIS + 100));

@@ -30,7 +30,7 @@ describe('registration digest', () => {
 
 describe('registration proof', () => {
   it('verifies for the chain, coordinator and wallet it was made for', async () => {
-    expect(hexToBytes(claim.publicKey)).toHaveLength(32)
+    expect(hexToBytes(claim.publicKey)).toHaveLength(36) // protobuf: type + length + 32-byte key
     expect(hexToBytes(claim.signature)).toHaveLength(64)
     expect(claim.peerId).toMatch(/^12D3KooW/)
     expect(await verifyRegistration(claim)).toBe(true)
@@ -73,8 +73,14 @@ describe('registration proof', () => {
     expect(await verifyRegistration({ ...claim, peerId: 'not-a-peer-id' })).toBe(false)
   })
 
-  it('needs an Ed25519 peer key', async () => {
-    const secp = await generateKeyPair('secp256k1')
-    await expect(signRegistration(secp, ctx)).rejects.toThrow(/Ed25519/)
-  })
+  it.each(['RSA', 'secp256k1'] as const)(
+    'works with %s peer keys (identities imported from swarm.pem)',
+    async (type) => {
+      const other = type === 'RSA' ? await generateKeyPair('RSA', 2048) : await generateKeyPair(type)
+      const proof = { ...ctx, ...(await signRegistration(other, ctx)) }
+      expect(await verifyRegistration(proof)).toBe(true)
+      expect(await verifyRegistration({ ...proof, chainId: 1 })).toBe(false)
+      expect(hexToBytes(proof.publicKey).length).toBeLessThanOrEqual(1024) // the contract's MAX_PUBLIC_KEY_LENGTH
+    },
+  )
 })

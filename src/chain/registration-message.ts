@@ -1,7 +1,8 @@
-// Peer registration proof: the tab's libp2p Ed25519 key signs a digest that binds the chain, the
-// coordinator contract, the wallet and the peer id (SwarmCoordinator.registrationDigest). The contract
-// stores the proof without checking it; every reader checks it here and treats failures as unverified.
-import { publicKeyFromRaw } from '@libp2p/crypto/keys'
+// Peer registration proof: the peer's libp2p key (Ed25519 for a tab, RSA for an identity imported from
+// RL Swarm's swarm.pem, secp256k1 too) signs a digest that binds the chain, the coordinator contract, the
+// wallet and the peer id (SwarmCoordinator.registrationDigest). The contract stores the proof without
+// checking it; every reader checks it here and treats failures as unverified.
+import { publicKeyFromProtobuf, publicKeyToProtobuf } from '@libp2p/crypto/keys'
 import type { PrivateKey } from '@libp2p/interface'
 import { peerIdFromPublicKey } from '@libp2p/peer-id'
 import { bytesToHex, encodeAbiParameters, getAddress, hexToBytes, isAddress, isHex, keccak256 } from 'viem'
@@ -20,9 +21,9 @@ export interface RegistrationContext {
 /** What registerPeer(peerId, publicKey, signature) takes. */
 export interface RegistrationProof {
   peerId: string
-  /** raw 32-byte Ed25519 public key */
+  /** the peer's public key in libp2p's protobuf encoding (the bytes its peer id is derived from) */
   publicKey: Hex
-  /** 64-byte Ed25519 signature over the registration digest */
+  /** the peer key's signature over the registration digest */
   signature: Hex
 }
 
@@ -39,33 +40,30 @@ export function registrationDigest(ctx: RegistrationContext & { peerId: string }
   )
 }
 
-/** Signs the registration digest with the peer's libp2p key (Ed25519 only: the contract stores 32 bytes). */
+/** Signs the registration digest with the peer's libp2p key. */
 export async function signRegistration(
   privateKey: PrivateKey,
   ctx: RegistrationContext,
 ): Promise<RegistrationProof> {
-  if (privateKey.type !== 'Ed25519') {
-    throw new Error(`peer registration needs an Ed25519 peer key, not ${privateKey.type}`)
-  }
   const peerId = peerIdFromPublicKey(privateKey.publicKey).toString()
   const digest = hexToBytes(registrationDigest({ ...ctx, peerId }))
   const signature = await privateKey.sign(digest)
-  return { peerId, publicKey: bytesToHex(privateKey.publicKey.raw), signature: bytesToHex(signature) }
+  return {
+    peerId,
+    publicKey: bytesToHex(publicKeyToProtobuf(privateKey.publicKey)),
+    signature: bytesToHex(signature),
+  }
 }
 
 /**
- * True when the claim is proven: the public key is the peer id's own Ed25519 key and the signature
- * verifies over the digest for this chain, coordinator and wallet. Never throws; malformed → false.
+ * True when the claim is proven: the public key is the peer id's own key and the signature verifies
+ * over the digest for this chain, coordinator and wallet. Never throws; malformed → false.
  */
 export async function verifyRegistration(claim: RegistrationClaim): Promise<boolean> {
   try {
     if (!isHex(claim.publicKey) || !isHex(claim.signature)) return false
     if (!isAddress(claim.coordinator) || !isAddress(claim.wallet)) return false
-    const raw = hexToBytes(claim.publicKey)
-    const signature = hexToBytes(claim.signature)
-    if (raw.length !== 32 || signature.length !== 64) return false
-    const publicKey = publicKeyFromRaw(raw)
-    if (publicKey.type !== 'Ed25519') return false
+    const publicKey = publicKeyFromProtobuf(hexToBytes(claim.publicKey))
     if (peerIdFromPublicKey(publicKey).toString() !== claim.peerId) return false
     const digest = registrationDigest({
       chainId: claim.chainId,
@@ -73,7 +71,7 @@ export async function verifyRegistration(claim: RegistrationClaim): Promise<bool
       wallet: getAddress(claim.wallet),
       peerId: claim.peerId,
     })
-    return await publicKey.verify(hexToBytes(digest), signature)
+    return await publicKey.verify(hexToBytes(digest), hexToBytes(claim.signature))
   } catch {
     return false
   }
