@@ -1,4 +1,5 @@
 // The app shell: header with nav, and the view the hash route names (#/swarm by default).
+import { ConfirmDialog } from './common/ConfirmDialog.tsx'
 import { Header } from './Header.tsx'
 import { useHashRoute } from './hash-route.ts'
 import { DEFAULT_VIEW, VIEWS, VIEW_IDS } from './views.tsx'
@@ -13,6 +14,7 @@ export function App() {
       <main className="app-main" data-testid={`view-${view.id}`}>
         <Component />
       </main>
+      <ConfirmDialog />
     </div>
   )
 }

@@ -20,6 +20,8 @@ import { useSettingsStore } from '../state/settings-store.ts'
 import { setAppControls } from './controls.ts'
 import { exposeDebugHandle } from './debug-handle.ts'
 import { APP_VERSION } from './version.ts'
+import { startWallet } from './start-wallet.ts'
+import { useWalletStore } from '../state/wallet-store.ts'
 
 interface Session {
   network: Network
@@ -54,6 +56,10 @@ export async function startTab(): Promise<void> {
   }
   const { config, swarmId } = loaded
   useSwarmStore.setState({ self: { peerId: identity.peerId, name: identity.name } })
+  // The wallet runs beside the swarm: a chain that is down or slow never holds the network up.
+  startWallet({ privateKey: identity.privateKey, peerId: identity.peerId }).catch((err: unknown) =>
+    useWalletStore.setState({ error: `The wallet could not start: ${(err as Error).message}` }),
+  )
   void refreshStorage(identity.persisted)
   let capabilities: Capabilities | null = null
 

@@ -2,6 +2,7 @@
 import type { ComponentType } from 'react'
 import { SettingsView } from './settings/SettingsView.tsx'
 import { SwarmView } from './swarm/SwarmView.tsx'
+import { WalletView } from './wallet/WalletView.tsx'
 
 export interface ViewDef {
   /** route id: the view lives at #/<id> */
@@ -12,6 +13,7 @@ export interface ViewDef {
 
 export const VIEWS: readonly ViewDef[] = [
   { id: 'swarm', label: 'Swarm', Component: SwarmView },
+  { id: 'wallet', label: 'Wallet', Component: WalletView },
   { id: 'settings', label: 'Settings', Component: SettingsView },
 ]
 

@@ -1,0 +1,94 @@
+// Reading registrations back from the SwarmCoordinator: the claims of a wallet (its peers) and the
+// claims on a peer id (every wallet that says it runs that peer). The contract checks nothing, so
+// each claim is verified here (registration-message.ts) and shown verified or not.
+import type { Address, Hex, PublicClient } from 'viem'
+import { swarmCoordinatorAbi } from './generated/SwarmCoordinator.ts'
+import { verifyRegistration } from './registration-message.ts'
+
+/** A claim as the UI shows it. */
+export interface ClaimView {
+  peerId: string
+  wallet: Address
+  publicKey: Hex
+  signature: Hex
+  /** unix seconds of the last registerPeer for this (peer, wallet) */
+  registeredAt: number
+  /** the proof holds for this chain, coordinator and wallet */
+  verified: boolean
+}
+
+const PAGE = 100n
+/** More than a person can read in a list; the rest is left off. */
+export const MAX_CLAIMS_SHOWN = 500
+
+interface RawClaim {
+  peerId: string
+  wallet: Address
+  publicKey: Hex
+  signature: Hex
+  registeredAt: bigint
+}
+
+async function readPages(
+  read: (start: bigint, count: bigint) => Promise<readonly RawClaim[]>,
+): Promise<RawClaim[]> {
+  const all: RawClaim[] = []
+  for (let start = 0n; all.length < MAX_CLAIMS_SHOWN; start += PAGE) {
+    const page = await read(start, PAGE)
+    all.push(...page)
+    if (BigInt(page.length) < PAGE) break
+  }
+  return all.slice(0, MAX_CLAIMS_SHOWN)
+}
+
+/** Checks each claim's proof against this chain and coordinator. */
+export async function verifyClaims(
+  claims: readonly RawClaim[],
+  chainId: number,
+  coordinator: Address,
+): Promise<ClaimView[]> {
+  return Promise.all(
+    claims.map(async (c) => ({
+      peerId: c.peerId,
+      wallet: c.wallet,
+      publicKey: c.publicKey,
+      signature: c.signature,
+      registeredAt: Number(c.registeredAt),
+      verified: await verifyRegistration({ ...c, chainId, coordinator }),
+    })),
+  )
+}
+
+/** The peers `wallet` registered, verified. */
+export async function readWalletClaims(
+  client: PublicClient,
+  coordinator: Address,
+  wallet: Address,
+): Promise<ClaimView[]> {
+  const raw = await readPages((start, count) =>
+    client.readContract({
+      address: coordinator,
+      abi: swarmCoordinatorAbi,
+      functionName: 'getWalletPeers',
+      args: [wallet, start, count],
+    }),
+  )
+  return verifyClaims(raw, await client.getChainId(), coordinator)
+}
+
+/** Every wallet's claim on `peerId`, verified. */
+export async function readPeerClaims(
+  client: PublicClient,
+  coordinator: Address,
+  peerId: string,
+): Promise<ClaimView[]> {
+  const raw = await readPages((start, count) =>
+    client.readContract({
+      address: coordinator,
+      abi: swarmCoordinatorAbi,
+      functionName: 'getPeerClaims',
+      args: [peerId, start, count],
+    }),
+  )
+  return verifyClaims(raw, await client.getChainId(), coordinator)
+}
