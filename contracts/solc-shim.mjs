@@ -16,7 +16,11 @@ if (args.includes('--version')) {
   const version = String(solc.version()).replace('.Emscripten.clang', '.Linux.g++')
   process.stdout.write(`solc, the solidity compiler commandline interface\nVersion: ${version}\n`)
 } else if (args.includes('--standard-json')) {
-  const input = readFileSync(0, 'utf8')
+  // Read stdin as a stream: readFileSync(0) throws EAGAIN when forge has not finished writing a large
+  // input into the pipe yet.
+  let input = ''
+  process.stdin.setEncoding('utf8')
+  for await (const chunk of process.stdin) input += chunk
   const basePathIndex = args.indexOf('--base-path')
   const basePath = basePathIndex >= 0 ? (args[basePathIndex + 1] ?? '.') : '.'
   const findImports = (path) => {

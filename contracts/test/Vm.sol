@@ -13,6 +13,11 @@ interface Vm {
     function sign(uint256 privateKey, bytes32 digest) external pure returns (uint8 v, bytes32 r, bytes32 s);
     function expectRevert(bytes calldata revertData) external;
     function expectRevert(bytes4 revertData) external;
+    function expectRevert() external;
+    function assertLe(uint256 left, uint256 right, string calldata message) external pure;
+    function assertGe(uint256 left, uint256 right, string calldata message) external pure;
+    function assertLt(uint256 left, uint256 right, string calldata message) external pure;
+    function assertGt(uint256 left, uint256 right, string calldata message) external pure;
     function expectEmit(bool checkTopic1, bool checkTopic2, bool checkTopic3, bool checkData) external;
     function assertTrue(bool condition, string calldata message) external pure;
     function assertFalse(bool condition, string calldata message) external pure;
