@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest'
+import { extractAnswer } from './answer-tag.ts'
+
+describe('extractAnswer', () => {
+  it('takes the last tagged answer, trimmed, across lines and in any case', () => {
+    expect(extractAnswer('I think <answer>3</answer>… no: <ANSWER>\n 4 \n</Answer>')).toBe('4')
+  })
+
+  it('finds nothing without a closed pair of tags', () => {
+    expect(extractAnswer('the answer is 4')).toBeUndefined()
+    expect(extractAnswer('<answer>4')).toBeUndefined()
+  })
+
+  it('keeps an empty answer empty (which no family accepts)', () => {
+    expect(extractAnswer('<answer> </answer>')).toBe('')
+  })
+})
