@@ -1,18 +1,21 @@
 // Sign-to-receipt latency of the app's chain writes on the local chain (anvil, automine), against a plain
 // ETH transfer measured in the same run as the baseline: registration (Ed25519 proof + registerPeer),
-// reward submission, the collateral faucet. Each sample signs locally (like the burner wallet), sends,
+// reward submission, the collateral faucet, a DPM market buy (quote + buyExactOut with 2 % slippage).
+// Each sample signs locally (like the burner wallet), sends,
 // and polls for the receipt every POLL_MS. Writes bench/results/chain-latency.json and prints a table.
 //   node --import ./src/polyfills/register.js bench/chain-latency.ts
 import { mkdir, writeFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { generateKeyPair } from '@libp2p/crypto/keys'
-import { createWalletClient, http, keccak256, parseEther, toHex } from 'viem'
+import { createWalletClient, http, keccak256, maxUint256, parseEther, toHex } from 'viem'
 import type { Hash } from 'viem'
 import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts'
 import { startAnvil } from '../src/cli/anvil.ts'
 import { deployLocalChain } from '../src/chain/deploy-local-chain.ts'
 import { collateralTokenAbi } from '../src/chain/generated/CollateralToken.ts'
+import { dynamicParimutuelGatewayAbi } from '../src/chain/generated/DynamicParimutuelGateway.ts'
 import { swarmCoordinatorAbi } from '../src/chain/generated/SwarmCoordinator.ts'
+import { maxTokensInWithSlippage } from '../src/markets/dpm.ts'
 import { localChain, localClients } from '../src/chain/local-clients.ts'
 import { signRegistration } from '../src/chain/registration-message.ts'
 import { fmt, percentile, printTable } from './stats.ts'
@@ -35,7 +38,7 @@ interface Series {
 async function main(): Promise<void> {
   const anvil = await startAnvil({ port: ANVIL_PORT })
   try {
-    const { deployment } = await deployLocalChain({
+    const { deployment, seeded } = await deployLocalChain({
       rpcUrl: anvil.rpcUrl,
       genesisTime: Math.floor(Date.now() / 1000) - ROUND_LENGTH,
       roundLength: ROUND_LENGTH,
@@ -45,6 +48,8 @@ async function main(): Promise<void> {
     const coordinator = { address: deployment.coordinator, abi: swarmCoordinatorAbi } as const
     const collateral = { address: deployment.collateral!.address, abi: collateralTokenAbi } as const
     const round = await client.readContract({ ...coordinator, functionName: 'currentRound' })
+    const gateway = { address: deployment.markets!.dpmGateway, abi: dynamicParimutuelGatewayAbi } as const
+    const market = seeded.find((m) => m.kind === 'dpm')!.address
 
     const series: Record<string, Series> = {}
     const sample = async (name: string, act: () => Promise<Hash>): Promise<void> => {
@@ -94,6 +99,27 @@ async function main(): Promise<void> {
       await sample('requestToken (faucet)', () =>
         wallet.writeContract({ ...collateral, functionName: 'requestToken' }),
       )
+      await client.waitForTransactionReceipt({
+        hash: await wallet.writeContract({
+          ...collateral,
+          functionName: 'approve',
+          args: [market, maxUint256],
+        }),
+        pollingInterval: POLL_MS,
+      })
+      await sample('buyExactOut (quote + buy, DPM)', async () => {
+        const shares = 10n ** 18n
+        const tokensIn = await client.readContract({
+          ...gateway,
+          functionName: 'quoteBuyExactOut',
+          args: [market, 0n, shares],
+        })
+        return wallet.writeContract({
+          ...gateway,
+          functionName: 'buyExactOut',
+          args: [market, 0n, shares, maxTokensInWithSlippage(tokensIn)],
+        })
+      })
     }
 
     const baseline = percentile(series['ETH transfer (baseline)']!.ms, 50)

@@ -13,6 +13,8 @@ import type { Anvil } from '../cli/anvil.ts'
 import { startStack } from '../cli/stack.ts'
 import { PortInUseError } from '../relay/listen-http.ts'
 import { LOCAL_COLLATERAL } from './deploy-collateral.ts'
+import { DEMO_MARKETS } from './seed-demo-markets.ts'
+import { dynamicParimutuelGatewayAbi } from './generated/DynamicParimutuelGateway.ts'
 import { deployLocalChain } from './deploy-local-chain.ts'
 import type { DeployedLocalChain } from './deploy-local-chain.ts'
 import { collateralTokenAbi } from './generated/CollateralToken.ts'
@@ -83,6 +85,26 @@ describe('local chain', () => {
         reused: false,
         genesisTime,
       })
+      // Demo markets: open, priced by the trades the seeder made (no two outcomes at the same price).
+      expect(first.seeded.map((m) => m.kind)).toEqual(DEMO_MARKETS.map((m) => m.kind))
+      for (const [i, m] of first.seeded.entries()) {
+        // Both gateways share the trading views (marketStatus, spotPrices): one ABI reads either.
+        const gateway = {
+          address: m.kind === 'dpm' ? first.markets!.dpmGateway : first.markets!.lmsrGateway,
+          abi: dynamicParimutuelGatewayAbi,
+        }
+        const viewer = createPublicClient({ transport: http(anvil.rpcUrl) })
+        expect(
+          await viewer.readContract({ ...gateway, functionName: 'marketStatus', args: [m.address] }),
+        ).toBe(0)
+        const outcomes = DEMO_MARKETS[i]!.metadata.outcomes.map((_, j) => BigInt(j))
+        const prices = await viewer.readContract({
+          ...gateway,
+          functionName: 'spotPrices',
+          args: [m.address, outcomes],
+        })
+        expect(new Set(prices).size, m.question).toBeGreaterThan(1)
+      }
       expect(first.deployedAtBlock).toBeGreaterThan(0)
 
       const chain = localChain(anvil.chainId, anvil.rpcUrl)
@@ -205,6 +227,8 @@ describe('local chain', () => {
       expect(again).toMatchObject({
         coordinator: first.coordinator,
         collateral: first.collateral,
+        markets: first.markets,
+        seeded: [], // the chain already has its markets
         deployedAtBlock: first.deployedAtBlock,
         genesisTime: first.genesisTime,
         reused: true,

@@ -113,6 +113,12 @@ async function main(): Promise<void> {
                 ],
               ]
             : []),
+          ...(stack.deployment.markets
+            ? [
+                ['DPM gateway', stack.deployment.markets.dpmGateway],
+                ['LMSR gateway', stack.deployment.markets.lmsrGateway],
+              ]
+            : []),
         ] as [string, string][])
       : []),
   ]

@@ -11,7 +11,6 @@ import {
   createTestClient,
   createWalletClient,
   decodeErrorResult,
-  encodeAbiParameters,
   encodeFunctionData,
   http,
   keccak256,
@@ -43,6 +42,7 @@ import { dpmMarketAbi } from '../chain/generated/DpmMarket.ts'
 import { dynamicParimutuelGatewayAbi } from '../chain/generated/DynamicParimutuelGateway.ts'
 import { lmsrGatewayAbi } from '../chain/generated/LmsrGateway.ts'
 import { anvilAccount, localChain } from '../chain/local-clients.ts'
+import { encodeMarketConfig } from '../chain/market-config.ts'
 import * as dpm from './dpm.ts'
 import { MarketMathError } from './errors.ts'
 import * as lmsr from './lmsr.ts'
@@ -147,25 +147,13 @@ async function createMarket(
   deposit: bigint,
   config: readonly [bigint, bigint, bigint, bigint, bigint],
 ): Promise<Address> {
-  const encoded = encodeAbiParameters(
-    [
-      {
-        type: 'tuple',
-        components: ['outcomeCount', 'k', 'tradingFee', 'tradingDeadline', 'settlementDeadline'].map(
-          (name) => ({ name, type: 'uint256' }),
-        ),
-      },
-    ],
-    [
-      {
-        outcomeCount: config[0],
-        k: config[1],
-        tradingFee: config[2],
-        tradingDeadline: config[3],
-        settlementDeadline: config[4],
-      },
-    ],
-  )
+  const encoded = encodeMarketConfig({
+    outcomeCount: config[0],
+    k: config[1],
+    tradingFee: config[2],
+    tradingDeadline: config[3],
+    settlementDeadline: config[4],
+  })
   const receipt = await send(lane, factory, delphiFactoryAbi, 'deployNewMarketProxy', [
     deposit,
     { uri: 'ipfs://contracts-match', uriContentHash: keccak256(toHex('q')) },
@@ -612,16 +600,13 @@ describe('market contracts match the TS maths', () => {
         }),
       )
       expect(expected.ok).toBe(false)
-      const config = encodeAbiParameters(
-        [
-          { type: 'uint256' },
-          { type: 'uint256' },
-          { type: 'uint256' },
-          { type: 'uint256' },
-          { type: 'uint256' },
-        ],
-        [BigInt(n), k, fee, trading, settlement],
-      )
+      const config = encodeMarketConfig({
+        outcomeCount: BigInt(n),
+        k,
+        tradingFee: fee,
+        tradingDeadline: trading,
+        settlementDeadline: settlement,
+      })
       const got = await outcome(
         client.simulateContract({
           account: lane.account,
