@@ -14,8 +14,9 @@ import {MarketConfig} from "./MarketTypes.sol";
 /// - buy: net = ⌈b·lnRatioUp(max(E', E), E)/(1e27·scaler)⌉; sell: gross = ⌊b·lnRatioDown(E, E')/(1e27·scaler)⌋
 /// - creator pays initialPool = ⌈b·lnRatioUp(n·1e18, 1e18)/(1e27·scaler)⌉ and gets pool − ⌊q_w/scaler⌋ + fees.
 /// Liquidation (expired/failed; not in lmsr.ts, defined here): a holding is worth
-/// ⌊Σᵢ⌊sᵢ·eᵢ/E⌋ / scaler⌋ at the frozen prices; the creator takes the pool above
-/// ⌈Σᵢ⌈qᵢ·eᵢ/E⌉ / scaler⌉, which bounds what all holders together can claim.
+/// ⌊Σᵢ⌊sᵢ·eᵢ/E⌋ / scaler⌋ at the frozen prices (lmsr.ts liquidationValue); the creator takes the pool
+/// above ⌈Σᵢ⌈oᵢ·eᵢ/E⌉ / scaler⌉, oᵢ the supply not yet liquidated (liquidated shares sit on this
+/// proxy), which bounds what the remaining holders can claim in any order (creatorLiquidationValue).
 contract LmsrMarket is MarketBase {
     uint256 internal constant RAY = 1e27;
     uint256 public constant MIN_LIQUIDITY = 1e18;
@@ -131,7 +132,9 @@ contract LmsrMarket is MarketBase {
         uint256 e = expSum;
         uint256 reserve;
         for (uint256 i; i < _config.outcomeCount; ++i) {
-            reserve += FixedPointMath.mulDivUp(totalSupply[i], outcomeExp[i], e);
+            // Shares already liquidated were paid out of the pool: reserve for the outstanding ones only.
+            uint256 outstanding = totalSupply[i] - balanceOf[address(this)][i];
+            reserve += FixedPointMath.mulDivUp(outstanding, outcomeExp[i], e);
         }
         reserve = FixedPointMath.mulDivUp(reserve, 1, tokenScaler);
         return pool > reserve ? pool - reserve : 0;

@@ -741,6 +741,50 @@ describe('market contracts match the TS maths', () => {
         dpm.marketCreatorTotalSharesLiquidationValue(after) + after.refund + after.tradingFees,
       )
     }
+    // expired LMSR markets: part of the holding is liquidated, then the creator, then the rest
+    for (const [i, r] of lmsrMarkets.entries()) {
+      if (i % 2 === 0) continue
+      const gw = r.env.markets.lmsrGateway
+      const held = r.model.supplies.flatMap((q, o) => (q > 0n ? [o] : []))
+      const first = held.filter((_, j) => j % 2 === 0)
+      const rest = held.filter((_, j) => j % 2 === 1)
+      let model = r.model
+      const outstanding = [...r.model.supplies]
+      const liquidateAndCompare = async (indices: number[]) => {
+        const expected = spec(() => lmsr.liquidate(model, outstanding, indices))
+        const got = await outcome(
+          client.simulateContract({
+            account: r.lane.account,
+            address: gw,
+            abi: lmsrGatewayAbi,
+            functionName: 'liquidate',
+            args: [r.address, indices.map(BigInt)],
+          }),
+        )
+        expect(got.ok ? { ok: true, value: [[...got.value.result[0]], got.value.result[1]] } : got).toEqual(
+          expected.ok
+            ? { ok: true, value: [expected.value.sharesIn, expected.value.totalTokensOut] }
+            : expected,
+        )
+        if (!expected.ok) return
+        await send(r.lane, gw, lmsrGatewayAbi, 'liquidate', [r.address, indices.map(BigInt)])
+        model = expected.value.market
+        for (const o of indices) outstanding[o] = 0n
+      }
+      if (first.length > 0) await liquidateAndCompare(first)
+      const creatorValue = lmsr.creatorLiquidationValue(model, outstanding)
+      const { result: creatorPaid } = await client.simulateContract({
+        account: r.lane.account,
+        address: gw,
+        abi: lmsrGatewayAbi,
+        functionName: 'liquidateMarketCreationShares',
+        args: [r.address],
+      })
+      expect(creatorPaid).toEqual(creatorValue + model.tradingFees)
+      await send(r.lane, gw, lmsrGatewayAbi, 'liquidateMarketCreationShares', [r.address])
+      model = { ...model, pool: model.pool - creatorValue }
+      if (rest.length > 0) await liquidateAndCompare(rest)
+    }
   }, 120_000)
 })
 

@@ -26,6 +26,8 @@
  *   transferred in, not burned, so qᵢ and S stay frozen and the order of liquidations is irrelevant.
  */
 import { fail } from './errors.ts'
+import { liquidateWith } from './liquidation.ts'
+import { checkOutcome } from './outcome-index.ts'
 import { buyExactOutWith, sellExactInWith } from './slippage.ts'
 import { WAD, assertUint256, mulDivDown, mulDivUp, pow10, sqrtDown, sqrtUp } from './fixed-point.ts'
 
@@ -73,11 +75,6 @@ export function tokenScaler(tokenDecimals: number): bigint {
 /** MIN_TOKENS_DELTA = 0.01 token in base units. */
 export function minTokensDelta(tokenDecimals: number): bigint {
   return pow10(tokenDecimals) / 100n
-}
-
-function checkOutcome(m: { outcomeCount: number }, outcome: number): void {
-  if (!Number.isInteger(outcome) || outcome < 0 || outcome >= m.outcomeCount)
-    fail('OutcomeIdxOutOfBounds', BigInt(Number.isInteger(outcome) ? outcome : -1), BigInt(m.outcomeCount))
 }
 
 /**
@@ -402,19 +399,7 @@ export function liquidate(
   balances: readonly bigint[],
   outcomeIndices: readonly number[],
 ): { market: DpmMarket; sharesIn: bigint[]; totalTokensOut: bigint } {
-  if (outcomeIndices.length === 0) fail('EmptyOutcomeIndices')
-  const holding = Array.from({ length: m.outcomeCount }, () => 0n)
-  const sharesIn = outcomeIndices.map((i) => {
-    checkOutcome(m, i)
-    // A repeated index finds its balance already transferred in: ZeroSharesIn, as on-chain.
-    const b = holding[i] === 0n ? (balances[i] ?? 0n) : 0n
-    if (b === 0n) fail('ZeroSharesIn')
-    holding[i] = b
-    return b
-  })
-  const totalTokensOut = liquidationValue(m, holding)
-  if (totalTokensOut > m.pool) fail('GrossTokensOutExceedMarketPool')
-  return { market: { ...m, pool: m.pool - totalTokensOut }, sharesIn, totalTokensOut }
+  return liquidateWith(m, balances, outcomeIndices, liquidationValue)
 }
 
 /** Gateway `marketCreatorTotalSharesLiquidationValue`: the creator's locked shares at frozen prices. */

@@ -5,7 +5,9 @@ import {
   buy,
   buyExactOut,
   createLmsrMarket,
+  creatorLiquidationValue,
   creatorSettlementValue,
+  liquidate,
   outcomeExp,
   payoutIfWins,
   prices,
@@ -177,5 +179,71 @@ describe('LMSR exact properties', () => {
     expect(payoutIfWins(m1, 0, 5n * E18)).toBe(5_000_000n)
     // Uniform market prices are exactly 1/n each.
     expect(prices(m)).toEqual([E18 / 2n, E18 / 2n])
+  })
+})
+
+describe('LMSR liquidation of an ended market', () => {
+  it('covers every holder and the creator in any order, leaving dust only', () => {
+    const rng = new Rng(4242)
+    for (let trial = 0; trial < 60; trial++) {
+      const n = rng.int(2, 6)
+      const decimals = rng.pick([6, 18])
+      let m = createLmsrMarket({
+        outcomeCount: n,
+        b: BigInt(rng.int(1, 500)) * E18,
+        tradingFee: 10n ** 16n,
+        tokenDecimals: decimals,
+      })
+      // three holders buy random amounts
+      const holdings = [0, 1, 2].map(() => Array.from({ length: n }, () => 0n))
+      for (let t = 0; t < 12; t++) {
+        const who = rng.int(0, 2)
+        const o = rng.int(0, n - 1)
+        const shares = BigInt(rng.int(1, 50)) * E18
+        try {
+          m = buy(m, o, shares)
+        } catch (e) {
+          if (e instanceof MarketMathError) continue // e.g. too cheap an outcome: TokensInBelowMin
+          throw e
+        }
+        holdings[who]![o]! += shares
+      }
+      const outstanding = [...m.supplies]
+      const startPool = m.pool
+      // holders and the creator exit in a random order
+      const order = [0, 1, 2, 3].sort(() => rng.int(0, 2) - 1)
+      let paid = 0n
+      for (const who of order) {
+        if (who === 3) {
+          const v = creatorLiquidationValue(m, outstanding)
+          m = { ...m, pool: m.pool - v }
+          paid += v
+          continue
+        }
+        const held = holdings[who]!.flatMap((h, o) => (h > 0n ? [o] : []))
+        if (held.length === 0) continue
+        const r = liquidate(m, holdings[who]!, held)
+        m = r.market
+        paid += r.totalTokensOut
+        for (const o of held) outstanding[o]! -= holdings[who]![o]!
+      }
+      expect(paid + m.pool).toBe(startPool)
+      expect(m.pool).toBeGreaterThanOrEqual(0n)
+      // what stays locked is rounding dust: under one base unit per outcome and holder, plus one
+      expect(m.pool).toBeLessThanOrEqual(BigInt(4 * n + 1))
+    }
+  })
+
+  it('refuses empty, repeated and unheld indices like the gateway', () => {
+    const m = buy(
+      createLmsrMarket({ outcomeCount: 3, b: 10n * E18, tradingFee: 0n, tokenDecimals: 6 }),
+      1,
+      E18,
+    )
+    expect(errorName(() => liquidate(m, [0n, E18, 0n], []))).toBe('EmptyOutcomeIndices')
+    expect(errorName(() => liquidate(m, [0n, E18, 0n], [1, 1]))).toBe('ZeroSharesIn')
+    expect(errorName(() => liquidate(m, [0n, E18, 0n], [0]))).toBe('ZeroSharesIn')
+    expect(errorName(() => liquidate(m, [0n, E18, 0n], [3]))).toBe('OutcomeIdxOutOfBounds')
+    expect(errorName(() => creatorLiquidationValue(m, [0n]))).toBe('ArrayLengthMismatch')
   })
 })

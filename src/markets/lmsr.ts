@@ -20,6 +20,8 @@
  * - prices πᵢ = ⌊eᵢ·1e18/E⌋ (softmax; Σπ ∈ [1e18 − n + 1, 1e18]).
  */
 import { fail } from './errors.ts'
+import { liquidateWith } from './liquidation.ts'
+import { checkOutcome } from './outcome-index.ts'
 import { buyExactOutWith, sellExactInWith } from './slippage.ts'
 import { MIN_SHARES_DELTA, MAX_TRADING_FEE, minTokensDelta, tokenScaler } from './dpm.ts'
 import { RAY, expUpWad, lnRatioDown, lnRatioUp } from './exp-ln.ts'
@@ -46,9 +48,9 @@ export interface LmsrMarket {
   initialPool: bigint
 }
 
-function checkOutcome(m: LmsrMarket, outcome: number): bigint {
-  if (!Number.isInteger(outcome) || outcome < 0 || outcome >= m.outcomeCount)
-    fail('OutcomeIdxOutOfBounds', BigInt(Number.isInteger(outcome) ? outcome : -1), BigInt(m.outcomeCount))
+/** The supply of a valid outcome (`OutcomeIdxOutOfBounds` otherwise). */
+function supplyOf(m: LmsrMarket, outcome: number): bigint {
+  checkOutcome(m, outcome)
   return m.supplies[outcome] as bigint
 }
 
@@ -110,7 +112,7 @@ export interface LmsrSellQuote {
 }
 
 export function quoteBuyDetailed(m: LmsrMarket, outcome: number, sharesOut: bigint): LmsrBuyQuote {
-  const q = checkOutcome(m, outcome)
+  const q = supplyOf(m, outcome)
   assertUint256(sharesOut)
   if (sharesOut === 0n) fail('ZeroSharesOut')
   if (sharesOut < MIN_SHARES_DELTA) fail('SharesOutBelowMinDelta', sharesOut, MIN_SHARES_DELTA)
@@ -131,7 +133,7 @@ export function quoteBuyDetailed(m: LmsrMarket, outcome: number, sharesOut: bigi
 }
 
 export function quoteSellDetailed(m: LmsrMarket, outcome: number, sharesIn: bigint): LmsrSellQuote {
-  const q = checkOutcome(m, outcome)
+  const q = supplyOf(m, outcome)
   assertUint256(sharesIn)
   if (sharesIn === 0n) fail('ZeroSharesIn')
   if (sharesIn < MIN_SHARES_DELTA) fail('SharesInBelowMinDelta', sharesIn, MIN_SHARES_DELTA)
@@ -210,6 +212,47 @@ export function payoutIfWins(m: LmsrMarket, outcome: number, shares: bigint): bi
  * (⌊q_w/scaler⌋, which bounds the sum of their individually floored redemptions), plus all fees.
  */
 export function creatorSettlementValue(m: LmsrMarket, winningOutcome: number): bigint {
-  const q = checkOutcome(m, winningOutcome)
+  const q = supplyOf(m, winningOutcome)
   return m.pool - q / tokenScaler(m.tokenDecimals) + m.tradingFees
+}
+
+// ——— Liquidation (expired / failed markets) ———
+
+/**
+ * Value of a holding `shares[i]` at the frozen prices: ⌊Σᵢ⌊sᵢ·eᵢ/E⌋ / scaler⌋, every step rounded
+ * down (against the holder).
+ */
+export function liquidationValue(m: LmsrMarket, shares: readonly bigint[]): bigint {
+  if (shares.length !== m.outcomeCount) fail('ArrayLengthMismatch')
+  let sum = 0n
+  shares.forEach((s, i) => {
+    assertUint256(s)
+    if (s !== 0n) sum += mulDivDown(s, m.exps[i] as bigint, m.expSum)
+  })
+  return sum / tokenScaler(m.tokenDecimals)
+}
+
+/** Gateway `liquidate` for a holder of `balances`: see liquidation.ts; supplies and prices stay frozen. */
+export function liquidate(
+  m: LmsrMarket,
+  balances: readonly bigint[],
+  outcomeIndices: readonly number[],
+): { market: LmsrMarket; sharesIn: bigint[]; totalTokensOut: bigint } {
+  return liquidateWith(m, balances, outcomeIndices, liquidationValue)
+}
+
+/**
+ * The creator's take from an ended market (gateway `liquidateMarketCreationShares` pays this plus the
+ * trading fees): the pool above ⌈Σᵢ⌈oᵢ·eᵢ/E⌉ / scaler⌉, where oᵢ is the supply not yet liquidated
+ * (`outstanding`, default all of it). Rounded up, the reserve covers every remaining holder in any
+ * order; already liquidated shares were paid from the pool and are not reserved again.
+ */
+export function creatorLiquidationValue(m: LmsrMarket, outstanding: readonly bigint[] = m.supplies): bigint {
+  if (outstanding.length !== m.outcomeCount) fail('ArrayLengthMismatch')
+  let reserve = 0n
+  outstanding.forEach((o, i) => {
+    reserve += mulDivUp(o, m.exps[i] as bigint, m.expSum)
+  })
+  reserve = mulDivUp(reserve, 1n, tokenScaler(m.tokenDecimals))
+  return m.pool > reserve ? m.pool - reserve : 0n
 }
