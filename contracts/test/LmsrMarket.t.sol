@@ -154,6 +154,54 @@ contract LmsrMarketTest is MarketTestBase {
         vm.assertLt(lmsr18.getMarket(m).pool, 1e9, "dust only");
     }
 
+    function test_resolveThenFailThenLiquidate() public {
+        address m = newMarket(lmsr6, 3, B, 1e16);
+        buy(lmsr6, m, ALICE, 0, 10e18);
+        buy(lmsr6, m, BOB, 2, 4e18);
+        vm.expectRevert(abi.encodeWithSelector(IMarketErrors.WrongMarketStatus.selector, 0, 1));
+        lmsr6.resolveMarket(m);
+        vm.warp(TRADING_DEADLINE + 1);
+        vm.expectEmit(true, true, false, false);
+        emit MarketGateway.MarketResolutionRequested(m, CAROL);
+        vm.prank(CAROL);
+        lmsr6.resolveMarket(m);
+        vm.expectRevert(IMarketErrors.MarketResolutionLocked.selector);
+        vm.prank(CREATOR);
+        lmsr6.submitWinner(m, 0);
+        vm.expectRevert(abi.encodeWithSelector(IMarketErrors.NotOracleRelayer.selector, ALICE));
+        vm.prank(ALICE);
+        lmsr6.failMarket(m);
+        vm.expectEmit(true, false, false, false);
+        emit MarketGateway.GatewayMarketFailed(m);
+        vm.prank(ORACLE);
+        lmsr6.failMarket(m);
+        vm.assertEq(uint256(lmsr6.marketStatus(m)), 4, "failed");
+        uint256[] memory idx = new uint256[](1);
+        vm.prank(ALICE);
+        (, uint256 a) = lmsr6.liquidate(m, idx);
+        vm.assertGt(a, 0, "alice liquidated");
+        lmsr6.liquidateMarketCreationShares(m);
+        idx[0] = 2;
+        vm.prank(BOB);
+        lmsr6.liquidate(m, idx);
+        vm.assertLt(token6.balanceOf(m), 10, "dust only");
+    }
+
+    function test_submitWinnerLegacy() public {
+        address m = newMarket(lmsr6, 2, B, 1e16);
+        buy(lmsr6, m, ALICE, 1, 8e18);
+        vm.warp(TRADING_DEADLINE + 1);
+        vm.expectRevert(abi.encodeWithSelector(IMarketErrors.NotMarketCreator.selector, ALICE));
+        vm.prank(ALICE);
+        lmsr6.submitWinner(m, 1);
+        vm.prank(CREATOR);
+        lmsr6.submitWinner(m, 1);
+        vm.assertEq(uint256(lmsr6.marketStatus(m)), 2, "settled");
+        vm.prank(ALICE);
+        (, uint256 out) = lmsr6.redeem(m);
+        vm.assertEq(out, 8e6, "one token per winning share");
+    }
+
     function test_creatorAfterHoldersTakesTheRest() public {
         address m = newMarket(lmsr18, 3, 50e18, 1e16);
         buy(lmsr18, m, ALICE, 0, 40e18);
