@@ -19,6 +19,7 @@ import type { PeerWorkerCommand, PeerWorkerEvent, PeerWorkerInit } from '../swar
 import { useSettingsStore } from '../state/settings-store.ts'
 import { setAppControls } from './controls.ts'
 import { exposeDebugHandle } from './debug-handle.ts'
+import { downloadFile } from './download-file.ts'
 import { APP_VERSION } from './version.ts'
 import { startWallet } from './start-wallet.ts'
 import { useWalletStore } from '../state/wallet-store.ts'
@@ -104,13 +105,7 @@ export async function startTab(): Promise<void> {
 
   setAppControls({
     async exportIdentity() {
-      const bytes = exportBackup(identity)
-      const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'application/json' }))
-      const a = document.createElement('a')
-      a.href = url
-      a.download = `tabswarm-${identity.name.replaceAll(' ', '-')}.json`
-      a.click()
-      setTimeout(() => URL.revokeObjectURL(url), 10_000)
+      downloadFile(`tabswarm-${identity.name.replaceAll(' ', '-')}.json`, exportBackup(identity) as BlobPart)
     },
     async importIdentity(file) {
       const bytes = new Uint8Array(await file.arrayBuffer())

@@ -25,6 +25,7 @@ import {
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { decryptBurnerBackup, encryptBurnerKey } from '../chain/burner-backup.ts'
+import { startBlockPoller, type BlockPoller } from '../chain/block-poller.ts'
 import { BURNER_CONNECTOR_ID } from '../chain/burner-connector.ts'
 import { openBurnerKeyStore } from '../chain/burner-key-store.ts'
 import { rpcUrlProblem, walletNetworks } from '../chain/chains.ts'
@@ -42,6 +43,7 @@ import type { TxState } from '../chain/tx-state.ts'
 import { createWalletConfig, type WalletConfig } from '../chain/wallet-config.ts'
 import { requestConfirmation } from '../state/confirm-store.ts'
 import { useWalletSettings, useWalletStore } from '../state/wallet-store.ts'
+import { downloadFile } from './download-file.ts'
 import { setWalletControls, type SendOptions } from './wallet-controls.ts'
 
 export interface WalletPeer {
@@ -54,12 +56,6 @@ export interface WalletPeer {
 const CHANNEL = 'tabswarm-wallet'
 
 type TxWallet = WalletClient<Transport, Chain, Account>
-
-interface Poller {
-  stop(): void
-  /** read now (after a transaction or a funding) */
-  poke(): void
-}
 
 const set = useWalletStore.setState
 
@@ -88,7 +84,7 @@ export async function startWallet(peer: WalletPeer): Promise<void> {
 
   let wc: WalletConfig = build()
   let unwatch: () => void = () => {}
-  let poller: Poller | null = null
+  let poller: BlockPoller | null = null
   /** address@chain the burner was funded for in this runtime */
   const fundedFor = new Set<string>()
 
@@ -157,46 +153,14 @@ export async function startWallet(peer: WalletPeer): Promise<void> {
     set({ ethBalance: eth, blockNumber: block, collateralBalance, walletClaims, peerClaims, error: null })
   }
 
-  /** Polls the block number; reads everything again on each new block and after a failure heals. */
-  function startPolling(chainId: number): Poller {
-    let stopped = false
-    let timer: ReturnType<typeof setTimeout> | undefined
-    let last: bigint | null = null
-    let failing = false
-    let force = true
-    const tick = async () => {
-      timer = undefined
-      try {
-        const n = await publicClient(chainId).getBlockNumber({ cacheTime: 0 })
-        if (stopped) return
-        if (force || failing || n !== last) {
-          force = false
-          await refresh(n)
-          last = n
-          failing = false
-        }
-      } catch (err) {
-        if (stopped) return
-        failing = true
-        set({ error: errorSentence(err, errorContext(chainId)) })
-      }
-      if (!stopped) timer = setTimeout(() => void tick(), wc.pollingInterval(chainId))
-    }
-    void tick()
-    return {
-      stop() {
-        stopped = true
-        if (timer) clearTimeout(timer)
-      },
-      poke() {
-        force = true
-        if (timer && !stopped) {
-          clearTimeout(timer)
-          void tick()
-        }
-      },
-    }
-  }
+  /** Reads everything again on each new block of `chainId` (block-poller.ts). */
+  const startPolling = (chainId: number): BlockPoller =>
+    startBlockPoller({
+      blockNumber: () => publicClient(chainId).getBlockNumber({ cacheTime: 0 }),
+      intervalMs: () => wc.pollingInterval(chainId),
+      onBlock: refresh,
+      onError: (err) => set({ error: errorSentence(err, errorContext(chainId)) }),
+    })
 
   async function fundBurner(address: Address, chainId: number): Promise<void> {
     const key = `${address}@${chainId}`
@@ -428,14 +392,10 @@ export async function startWallet(peer: WalletPeer): Promise<void> {
     async exportBurner(passphrase) {
       const record = await (await keys).load()
       const backup = await encryptBurnerKey(record.privateKey, passphrase)
-      const url = URL.createObjectURL(
-        new Blob([JSON.stringify(backup, null, 2) + '\n'], { type: 'application/json' }),
+      downloadFile(
+        `tabswarm-burner-${backup.address.slice(2, 8).toLowerCase()}.json`,
+        JSON.stringify(backup, null, 2) + '\n',
       )
-      const a = document.createElement('a')
-      a.href = url
-      a.download = `tabswarm-burner-${backup.address.slice(2, 8).toLowerCase()}.json`
-      a.click()
-      setTimeout(() => URL.revokeObjectURL(url), 10_000)
     },
     async importBurner(file, passphrase) {
       const { privateKey } = await decryptBurnerBackup(await file.text(), passphrase)
