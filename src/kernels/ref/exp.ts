@@ -1,0 +1,31 @@
+import { mulRne, rne, sat32 } from './rounding.ts'
+
+/** round(log2(e)·2^30) and round(ln 2·2^30): the only constants of the exp/log family. */
+export const LOG2E_Q30 = 1549082005
+export const LN2_Q30 = 744261118
+/** round(2^30/n!) for n = 0..10: Taylor coefficients of e^-u on u ∈ [0, ln 2) (truncation < 5e-10). */
+const EXP_TAYLOR_Q30 = [
+  1073741824, 1073741824, 536870912, 178956971, 44739243, 8947849, 1491308, 213044, 26631, 2959, 296,
+]
+
+/** 2^-g for g ∈ [0, 1) given in Q24, as Q30 in (2^29, 2^30]: Horner on e^-(g·ln 2); exactly 1 at g = 0. */
+function exp2NegQ30(g: number): number {
+  const u = mulRne(g, LN2_Q30, 24)
+  let acc = EXP_TAYLOR_Q30[10]!
+  for (let n = 9; n >= 0; n--) acc = EXP_TAYLOR_Q30[n]! - mulRne(acc, u, 30)
+  return acc
+}
+
+/**
+ * e^(x·2^xExp) as an integer at outExp, saturated; |x| < 2^32 (softmax differences x − max).
+ * A caller scaling the argument by c passes log2eQ30 = round(log2(e)·c·2^30) instead of the default. x·log2(e) is first rounded to Q24 (|·| < 128,
+ * so inputs below −88.7 give e^-88.7 — zero at any useful outExp). With y = n − g, n = ⌈y⌉ and
+ * g ∈ [0, 1): the integer part becomes a shift, 2^-g goes through the polynomial, and integer
+ * powers of two (e^0 = 1 in particular) come out exact.
+ */
+export function expFixed(x: number, xExp: number, outExp: number, log2eQ30 = LOG2E_Q30): number {
+  const y = sat32(mulRne(x, log2eQ30, 6 - xExp))
+  const n = Math.ceil(y / 2 ** 24)
+  const p = exp2NegQ30(n * 2 ** 24 - y)
+  return sat32(rne(p, 30 + outExp - n))
+}

@@ -1,0 +1,45 @@
+import { magnitude, expForMagnitude } from './elementwise.ts'
+import { mulRne, sat32 } from './rounding.ts'
+import { logSoftmax, softmax } from './softmax.ts'
+import { assertShape, qtensor, type QTensor } from './tensor.ts'
+
+function checkTargets(logits: QTensor, targets: Int32Array): [number, number] {
+  const [t, v] = [logits.shape[0]!, logits.shape[1]!]
+  if (logits.shape.length !== 2 || targets.length !== t)
+    throw new RangeError(
+      `log-prob gather needs logits [T, V] and T targets, got [${logits.shape.join(', ')}] and ${targets.length}`,
+    )
+  for (const id of targets)
+    if (id < 0 || id >= v) throw new RangeError(`target token ${id} outside vocabulary of ${v}`)
+  return [t, v]
+}
+
+/** log p(target_i | row i) at outExp: the log-softmax entry of each row's target. */
+export function tokenLogProbs(logits: QTensor, targets: Int32Array, outExp: number): QTensor {
+  const [t, v] = checkTargets(logits, targets)
+  const ls = logSoftmax(logits, outExp)
+  const out = qtensor([t], outExp)
+  for (let i = 0; i < t; i++) out.data[i] = ls.data[i * v + targets[i]!]!
+  return out
+}
+
+/**
+ * Backward of the gather: d logits_ij = g_i·([j = target_i] − p_ij), one rounding per element after
+ * the softmax. The output exponent is max|g|'s, so it never saturates.
+ */
+export function tokenLogProbBackward(logits: QTensor, targets: Int32Array, dLogProbs: QTensor): QTensor {
+  const [t, v] = checkTargets(logits, targets)
+  assertShape(dLogProbs, [t], 'log-prob gradient')
+  const p = softmax(logits)
+  const e = expForMagnitude(magnitude(dLogProbs))
+  const out = qtensor([t, v], e)
+  const s = 30 + e - dLogProbs.exp
+  for (let i = 0; i < t; i++) {
+    const g = dLogProbs.data[i]!
+    for (let j = 0; j < v; j++) {
+      const onehotMinusP = (j === targets[i] ? 2 ** 30 : 0) - p.data[i * v + j]!
+      out.data[i * v + j] = sat32(mulRne(g, onehotMinusP, s))
+    }
+  }
+  return out
+}

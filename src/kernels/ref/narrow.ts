@@ -1,0 +1,41 @@
+import { I16_MAX, bitLength, rne } from './rounding.ts'
+import { maxAbs, qtensor, type QTensor, type RowScaled } from './tensor.ts'
+
+/**
+ * Smallest right shift s ≥ 0 such that round-half-even(m·2^-s) ≤ limit, for limit = 2^k − 1.
+ * Rounding can carry m up to 2^k, hence the second check.
+ */
+export function fitShift(m: number, limit: number): number {
+  const s = Math.max(0, bitLength(m) - bitLength(limit))
+  return rne(m, s) > limit ? s + 1 : s
+}
+
+/**
+ * Block-scaled int16 mantissas with one exponent per tensor (the format the research found to track
+ * f64): a max-|x| reduction picks the exponent, then every element is rounded half-even once.
+ * Exact (no rounding at all) when the values already fit in int16.
+ */
+export function narrow16(t: QTensor): QTensor {
+  const s = fitShift(maxAbs(t.data), I16_MAX)
+  const out = qtensor(t.shape, t.exp + s)
+  for (let i = 0; i < t.data.length; i++) out.data[i] = rne(t.data[i]!, s)
+  return out
+}
+
+/** narrow16 applied to every row on its own (for forward activations that must stay row-local). */
+export function narrowRows(t: QTensor): RowScaled {
+  if (t.shape.length !== 2) throw new RangeError(`narrowRows needs a 2-D tensor, got [${t.shape.join(', ')}]`)
+  const [rows, cols] = [t.shape[0]!, t.shape[1]!]
+  const out: RowScaled = {
+    shape: [rows, cols],
+    rowExps: new Int32Array(rows),
+    data: new Int32Array(rows * cols),
+  }
+  for (let i = 0; i < rows; i++) {
+    const row = t.data.subarray(i * cols, (i + 1) * cols)
+    const s = fitShift(maxAbs(row), I16_MAX)
+    out.rowExps[i] = t.exp + s
+    for (let j = 0; j < cols; j++) out.data[i * cols + j] = rne(row[j]!, s)
+  }
+  return out
+}

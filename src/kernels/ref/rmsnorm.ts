@@ -1,0 +1,138 @@
+import { expForMagnitude, magnitude } from './elementwise.ts'
+import { fitShift } from './narrow.ts'
+import { I16_MAX, bitLength, ceilLog2, divRne, mulRne, rne, sat32 } from './rounding.ts'
+import { rsqrtFixed } from './rsqrt.ts'
+import { assertShape, maxAbs, qtensor, roundHalfEven, type QTensor } from './tensor.ts'
+
+/** Normalised rows x̂ = x/rms(x) are held at 2^-24: |x̂| ≤ √D, so D ≤ 2^14 never saturates. */
+export const XHAT_EXP = -24
+/** ε is encoded at 2^-40 (1e-6 → 1099512). */
+const EPS_EXP = -40
+
+interface RowNorm {
+  /** 1/rms at rExp. */
+  readonly r: number
+  readonly rExp: number
+}
+
+/**
+ * 1/√(mean(x²) + ε) of one row. The squares are taken of the row's int16 mantissas (one rounding
+ * per element, relative 2^-15 at most; exact for rows that already fit), summed exactly, then
+ * normalised to 31 bits, divided by D and passed to the integer rsqrt.
+ */
+function rowRsqrt(x: QTensor, row: number, epsInt: number): RowNorm {
+  const d = x.shape[1]!
+  const vals = x.data.subarray(row * d, (row + 1) * d)
+  const k = fitShift(maxAbs(vals), I16_MAX)
+  let ss = 0
+  for (const v of vals) {
+    const m = rne(v, k)
+    ss += m * m
+  }
+  const sqExp = 2 * (x.exp + k)
+  const u = ss + rne(epsInt * d, sqExp - EPS_EXP)
+  const su = Math.max(0, bitLength(u) - 31)
+  const c = ceilLog2(d) - 1
+  const mean = divRne(rne(u, su), d, Math.max(c, 0))
+  const meanExp = sqExp + su - Math.max(c, 0)
+  const b = bitLength(mean) + meanExp // mean < 2^b, so 1/√mean ≤ 2^((1−b)/2)
+  const rExp = expForMagnitude(Math.ceil((1 - b) / 2) + 1)
+  return { r: rsqrtFixed(mean, meanExp, rExp), rExp }
+}
+
+function encodeEps(eps: number): number {
+  if (!(eps > 0)) throw new RangeError(`RMSNorm ε must be positive, got ${eps}`)
+  return roundHalfEven(eps * 2 ** -EPS_EXP)
+}
+
+function normalizedRows(x: QTensor, eps: number): { xhat: Int32Array; norms: RowNorm[] } {
+  if (x.shape.length !== 2)
+    throw new RangeError(`rmsNorm input must be [rows, D], got [${x.shape.join(', ')}]`)
+  const [rows, d] = [x.shape[0]!, x.shape[1]!]
+  const epsInt = encodeEps(eps)
+  const xhat = new Int32Array(rows * d)
+  const norms: RowNorm[] = []
+  for (let i = 0; i < rows; i++) {
+    const n = rowRsqrt(x, i, epsInt)
+    norms.push(n)
+    const s = -(x.exp + n.rExp - XHAT_EXP)
+    for (let j = 0; j < d; j++) xhat[i * d + j] = sat32(mulRne(x.data[i * d + j]!, n.r, s))
+  }
+  return { xhat, norms }
+}
+
+/** y = x/√(mean(x²)+ε) ⊙ weight, at outExp. */
+export function rmsNorm(x: QTensor, weight: QTensor, eps: number, outExp: number): QTensor {
+  const d = x.shape[1]!
+  assertShape(weight, [d], 'rmsNorm weight')
+  const { xhat } = normalizedRows(x, eps)
+  const out = qtensor(x.shape, outExp)
+  const s = -XHAT_EXP + outExp - weight.exp
+  for (let k = 0; k < xhat.length; k++) out.data[k] = sat32(mulRne(xhat[k]!, weight.data[k % d]!, s))
+  return out
+}
+
+export interface RmsNormGrads {
+  readonly dx: QTensor
+  readonly dWeight: QTensor
+}
+
+/**
+ * Backward: with x̂ = x·r and v = dy ⊙ weight, dx = r·(v − x̂·mean(v ⊙ x̂)) and dWeight = Σ_rows dy ⊙ x̂.
+ * Products that feed sums are rounded with guard bits so every sum is exact; exponents come from
+ * the operands' maxima, so nothing saturates.
+ */
+export function rmsNormBackward(x: QTensor, weight: QTensor, eps: number, dy: QTensor): RmsNormGrads {
+  const [rows, d] = [x.shape[0]!, x.shape[1]!]
+  assertShape(dy, x.shape, 'rmsNorm dy')
+  assertShape(weight, [d], 'rmsNorm weight')
+  const { xhat, norms } = normalizedRows(x, eps)
+  const xhatMag = bitLength(maxAbs(xhat)) + XHAT_EXP
+
+  // dWeight: column sums of dy ⊙ x̂
+  const sp = 10 + ceilLog2(rows)
+  const dwSumExp = dy.exp + XHAT_EXP + sp
+  const dwExp = expForMagnitude(magnitude(dy) + xhatMag + ceilLog2(rows))
+  const dWeight = qtensor([d], dwExp)
+  for (let j = 0; j < d; j++) {
+    let sum = 0
+    for (let i = 0; i < rows; i++) sum += mulRne(dy.data[i * d + j]!, xhat[i * d + j]!, sp)
+    dWeight.data[j] = sat32(rne(sum, dwExp - dwSumExp))
+  }
+
+  // v = dy ⊙ weight
+  const ev = expForMagnitude(magnitude(dy) + magnitude(weight))
+  const v = new Int32Array(rows * d)
+  for (let k = 0; k < v.length; k++)
+    v[k] = sat32(mulRne(dy.data[k]!, weight.data[k % d]!, ev - dy.exp - weight.exp))
+
+  // w = v − x̂·mean(v ⊙ x̂), bounded by (1 + √D)·max|v|
+  const hw = ceilLog2(Math.ceil(Math.sqrt(d)) + 1)
+  const guard = 20 - hw
+  const ew = ev + hw
+  const sc = 10 + ceilLog2(d)
+  const c = Math.max(ceilLog2(d) - 1, 0)
+  const w = new Int32Array(rows * d)
+  for (let i = 0; i < rows; i++) {
+    let dot = 0
+    for (let j = 0; j < d; j++) dot += mulRne(v[i * d + j]!, xhat[i * d + j]!, sc)
+    const s31 = Math.max(0, bitLength(Math.abs(dot)) - 31)
+    const mean = divRne(rne(dot, s31), d, c)
+    const meanExp = ev + XHAT_EXP + sc + s31 - c
+    for (let j = 0; j < d; j++) {
+      const t = mulRne(xhat[i * d + j]!, mean, ev - guard - XHAT_EXP - meanExp)
+      w[i * d + j] = sat32(rne(v[i * d + j]! * 2 ** guard - t, guard + hw))
+    }
+  }
+
+  // dx = r·w, r per row
+  let rMag = -Infinity
+  for (const n of norms) rMag = Math.max(rMag, bitLength(n.r) + n.rExp)
+  const dxExp = expForMagnitude(bitLength(maxAbs(w)) + ew + rMag)
+  const dx = qtensor(x.shape, dxExp)
+  for (let i = 0; i < rows; i++) {
+    const { r, rExp } = norms[i]!
+    for (let j = 0; j < d; j++) dx.data[i * d + j] = sat32(mulRne(w[i * d + j]!, r, dxExp - ew - rExp))
+  }
+  return { dx, dWeight }
+}

@@ -1,0 +1,48 @@
+import { mulHiLo32, drawU32, type DrawKey } from './philox.ts'
+import { divRne } from './rounding.ts'
+import { softmax } from './softmax.ts'
+import { qtensor, type QTensor } from './tensor.ts'
+
+export interface SamplingParams {
+  /** Temperature in Q16 (1.0 = 65536); 0 means greedy. */
+  readonly temperatureQ16: number
+  /** Keep the k most probable tokens; 0 keeps all. */
+  readonly topK: number
+  /** Keep the smallest prefix whose probability reaches p, in Q30; 2^30 keeps all. */
+  readonly topPQ30: number
+}
+
+/** Argmax; ties go to the lower token id. */
+export function greedyToken(logits: QTensor): number {
+  let best = 0
+  for (let j = 1; j < logits.data.length; j++) if (logits.data[j]! > logits.data[best]!) best = j
+  return best
+}
+
+/**
+ * Draws one token from logits [V] in fixed point: softmax of logits/T (Q30), candidates ordered by
+ * probability then token id, cut by top-k and top-p, then the Philox draw u picks the first
+ * candidate whose running mass exceeds floor(u·mass/2^32).
+ */
+export function sampleToken(logits: QTensor, params: SamplingParams, key: DrawKey): number {
+  if (params.temperatureQ16 <= 0) return greedyToken(logits)
+  const v = logits.data.length
+  const inverseT = divRne(2 ** 30, params.temperatureQ16, 16)
+  const p = softmax(qtensor([1, v], logits.exp, logits.data), { scaleQ30: inverseT }).data
+  const order = Array.from({ length: v }, (_, j) => j).sort((a, b) => p[b]! - p[a]! || a - b)
+  const k = params.topK > 0 ? Math.min(params.topK, v) : v
+  const kept: number[] = []
+  let mass = 0
+  for (const id of order.slice(0, k)) {
+    kept.push(id)
+    mass += p[id]!
+    if (mass >= params.topPQ30) break
+  }
+  const [threshold] = mulHiLo32(drawU32(key), mass)
+  let running = 0
+  for (const id of kept) {
+    running += p[id]!
+    if (running > threshold) return id
+  }
+  return kept[kept.length - 1]! // unreachable: threshold < mass, so the loop returns
+}

@@ -1,0 +1,113 @@
+import { LOG2E_Q30, expFixed } from './exp.ts'
+import { expForMagnitude, magnitude } from './elementwise.ts'
+import { lnQ30 } from './log.ts'
+import { bitLength, ceilLog2, divRne, mulRne, rne, sat32 } from './rounding.ts'
+import { assertShape, maxAbs, qtensor, type QTensor } from './tensor.ts'
+
+/** Probabilities are Q30: p·2^30, so 1.0 is exactly representable. */
+export const PROB_EXP = -30
+
+export interface SoftmaxOptions {
+  /**
+   * Multiplier c applied to the logits inside the exponent, in Q30 (attention's 1/√d). Folding it
+   * into the log2(e) constant costs no extra rounding.
+   */
+  readonly scaleQ30?: number
+  /** Columns [0, validCols(row)) take part; the rest get probability 0 (causal masks). */
+  readonly validCols?: (row: number) => number
+}
+
+interface RowExps {
+  /** e^(c·(x_j − max)) in Q30 for the valid columns. */
+  readonly e: Float64Array
+  /** Exact sum of e (< 2^52 for rows up to 2^22 long). */
+  readonly sum: number
+  readonly valid: number
+  readonly max: number
+}
+
+function rowExps(x: QTensor, row: number, options: SoftmaxOptions): RowExps {
+  const n = x.shape[1]!
+  const valid = options.validCols?.(row) ?? n
+  const log2e = options.scaleQ30 === undefined ? LOG2E_Q30 : mulRne(LOG2E_Q30, options.scaleQ30, 30)
+  const base = row * n
+  let max = -Infinity
+  for (let j = 0; j < valid; j++) max = Math.max(max, x.data[base + j]!)
+  const e = new Float64Array(valid)
+  let sum = 0
+  for (let j = 0; j < valid; j++) {
+    // x_j − max ∈ (−2^32, 0]: WGSL carries it as a u32 magnitude
+    e[j] = expFixed(x.data[base + j]! - max, x.exp, PROB_EXP, log2e)
+    sum += e[j]!
+  }
+  return { e, sum, valid, max }
+}
+
+function rows2(x: QTensor): [number, number] {
+  if (x.shape.length !== 2)
+    throw new RangeError(`softmax input must be 2-D [rows, cols], got [${x.shape.join(', ')}]`)
+  return [x.shape[0]!, x.shape[1]!]
+}
+
+/**
+ * Row softmax in Q30. The row sum is normalised to ≤ 2^31 (one rounding), then each probability is
+ * one round-half-even long division e_j·2^30 / sum.
+ */
+export function softmax(x: QTensor, options: SoftmaxOptions = {}): QTensor {
+  const [r, n] = rows2(x)
+  const out = qtensor([r, n], PROB_EXP)
+  for (let i = 0; i < r; i++) {
+    const { e, sum, valid } = rowExps(x, i, options)
+    const shift = Math.max(0, bitLength(sum) - 31)
+    const den = rne(sum, shift)
+    for (let j = 0; j < valid; j++) out.data[i * n + j] = divRne(e[j]!, den, 30 - shift)
+  }
+  return out
+}
+
+/**
+ * Row log-softmax at outExp: (x_j − max)·c − ln Σ e, summed exactly at a working exponent up to 20 bits
+ * finer than the input, then rounded once. Masked columns are −(2^31−1) (log 0 saturated).
+ */
+export function logSoftmax(x: QTensor, outExp: number, options: SoftmaxOptions = {}): QTensor {
+  const [r, n] = rows2(x)
+  const out = qtensor([r, n], outExp)
+  const scale = options.scaleQ30 ?? 2 ** 30
+  const w = Math.max(Math.min(x.exp, PROB_EXP), x.exp - 20)
+  for (let i = 0; i < r; i++) {
+    const { sum, valid, max } = rowExps(x, i, options)
+    const lnSum = rne(lnQ30(sum, PROB_EXP), w - PROB_EXP)
+    for (let j = 0; j < n; j++) {
+      if (j >= valid) {
+        out.data[i * n + j] = -(2 ** 31 - 1)
+        continue
+      }
+      // c·(x_j − max) at exponent w: the scale multiply is the one extra rounding when c ≠ 1
+      const d = mulRne(x.data[i * n + j]! - max, scale, 30 + w - x.exp)
+      out.data[i * n + j] = sat32(rne(d - lnSum, outExp - w))
+    }
+  }
+  return out
+}
+
+/**
+ * Softmax backward: dx_j = p_j·(dp_j − Σ_k p_k·dp_k). The dot is summed exactly from products rounded
+ * with enough guard bits for the row length; its result and dx are rounded once each.
+ */
+export function softmaxBackward(p: QTensor, dp: QTensor): QTensor {
+  const [r, n] = rows2(p)
+  assertShape(dp, p.shape, 'softmax dp')
+  const guard = 21 - ceilLog2(Math.max(n, 1))
+  const ex = expForMagnitude(magnitude(dp) + 1) // |dp − dot| ≤ 2·max|dp|
+  const u = new Int32Array(r * n)
+  for (let i = 0; i < r; i++) {
+    let dot = 0
+    for (let j = 0; j < n; j++) dot += mulRne(p.data[i * n + j]!, dp.data[i * n + j]!, 30 - guard)
+    for (let j = 0; j < n; j++)
+      u[i * n + j] = sat32(rne(dp.data[i * n + j]! * 2 ** guard - dot, ex - dp.exp + guard))
+  }
+  const e = expForMagnitude(bitLength(maxAbs(u)) + ex)
+  const out = qtensor([r, n], e)
+  for (let k = 0; k < u.length; k++) out.data[k] = sat32(mulRne(p.data[k]!, u[k]!, 30 + e - ex))
+  return out
+}

@@ -1,0 +1,70 @@
+import { sat32 } from './rounding.ts'
+
+/**
+ * A reproducible tensor: i32 values sharing one power-of-two exponent (real value = data[i]·2^exp).
+ * Row-major. Elements stay in the symmetric range ±(2^31−1). A matmul takes at most one such wide
+ * operand (split into int16 limbs); the other holds int16 mantissas (|v| ≤ 2^15−1) from `narrow16`.
+ */
+export interface QTensor {
+  readonly shape: readonly number[]
+  readonly exp: number
+  readonly data: Int32Array
+}
+
+/**
+ * int16 mantissas with one exponent per row (value = data[i, j]·2^rowExps[i]). Row-local scaling
+ * keeps every row's result independent of the other rows: a token's activations never depend on
+ * later tokens or on the rest of the batch, so a KV-cached generation and a full forward agree.
+ */
+export interface RowScaled {
+  readonly shape: readonly [number, number]
+  readonly rowExps: Int32Array
+  readonly data: Int32Array
+}
+
+export function isRowScaled(t: QTensor | RowScaled): t is RowScaled {
+  return 'rowExps' in t
+}
+
+export function numel(shape: readonly number[]): number {
+  return shape.reduce((n, d) => n * d, 1)
+}
+
+export function qtensor(shape: readonly number[], exp: number, data?: Int32Array): QTensor {
+  const n = numel(shape)
+  const values = data ?? new Int32Array(n)
+  if (values.length !== n)
+    throw new RangeError(`tensor [${shape.join(', ')}] needs ${n} values, got ${values.length}`)
+  return { shape: [...shape], exp, data: values }
+}
+
+/** Round-half-even of a float to the nearest integer (Math.round rounds halves up). */
+export function roundHalfEven(x: number): number {
+  const f = Math.floor(x)
+  const d = x - f
+  return d > 0.5 || (d === 0.5 && f % 2 !== 0) ? f + 1 : f
+}
+
+/** Encodes floats at a given exponent, once rounded half-even and saturated: how data enters the set. */
+export function fromFloat(shape: readonly number[], exp: number, values: ArrayLike<number>): QTensor {
+  const out = qtensor(shape, exp)
+  const scale = 2 ** -exp
+  for (let i = 0; i < out.data.length; i++) out.data[i] = sat32(roundHalfEven((values[i] ?? 0) * scale))
+  return out
+}
+
+export function toFloat(t: QTensor): Float64Array {
+  const scale = 2 ** t.exp
+  return Float64Array.from(t.data, (v) => v * scale)
+}
+
+export function maxAbs(data: Int32Array): number {
+  let m = 0
+  for (const v of data) m = Math.max(m, Math.abs(v))
+  return m
+}
+
+export function assertShape(t: QTensor, shape: readonly number[], what: string): void {
+  if (t.shape.length !== shape.length || t.shape.some((d, i) => d !== shape[i]))
+    throw new RangeError(`${what} has shape [${t.shape.join(', ')}], expected [${shape.join(', ')}]`)
+}

@@ -1,0 +1,57 @@
+import { sampleToken, type SamplingParams } from '../kernels/ref/sampling.ts'
+import { qtensor } from '../kernels/ref/tensor.ts'
+import type { ModelConfig } from './config.ts'
+import { forward, type KvCache } from './forward.ts'
+import type { Params } from './params.ts'
+
+export interface GenerateOptions {
+  readonly maxNewTokens: number
+  readonly sampling: SamplingParams
+  /** Philox key words. */
+  readonly seed: readonly [number, number]
+  /** Counter word distinguishing generations with the same seed (e.g. the round). */
+  readonly step: number
+  readonly eosToken?: number
+}
+
+export interface Generation {
+  readonly tokens: Int32Array
+  readonly finishReason: 'eos_token' | 'max_length'
+}
+
+/**
+ * Reproducible generation: a prefill over the prompt, then one KV-cached step per token; the draw for
+ * the token at position p uses Philox counter (step, p). Same inputs, same tokens, on any backend.
+ */
+export function generate(
+  config: ModelConfig,
+  params: Params,
+  prompt: Int32Array,
+  options: GenerateOptions,
+): Generation {
+  if (prompt.length === 0) throw new RangeError('generate: the prompt needs at least one token')
+  const room = config.maxSeqLen - prompt.length
+  const limit = Math.min(options.maxNewTokens, room)
+  const tokens: number[] = []
+  let ids = prompt
+  let past: KvCache | undefined
+  while (tokens.length < limit) {
+    const result = forward(config, params, { ids, batch: 1, seqLen: ids.length }, past)
+    past = result.kv
+    const v = config.vocabSize
+    const last = qtensor(
+      [v],
+      result.logits.exp,
+      result.logits.data.slice((ids.length - 1) * v, ids.length * v),
+    )
+    const token = sampleToken(last, options.sampling, {
+      seed: options.seed,
+      step: options.step,
+      position: past.length,
+    })
+    tokens.push(token)
+    if (token === options.eosToken) return { tokens: Int32Array.from(tokens), finishReason: 'eos_token' }
+    ids = Int32Array.of(token)
+  }
+  return { tokens: Int32Array.from(tokens), finishReason: 'max_length' }
+}
