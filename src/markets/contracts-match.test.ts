@@ -622,12 +622,18 @@ describe('market contracts match the TS maths', () => {
 
   it(`${DPM_MARKETS} DPM markets: every quote, revert and state equals dpm.ts`, async () => {
     dpmMarkets = await inLanes(DPM_MARKETS, (lane, i) => runDpmMarket(lane, i, dpmStats))
+    console.log(
+      `DPM: ${DPM_MARKETS} markets, ${dpmStats.trades} trades, ${dpmStats.reverts} of ${dpmStats.attempts} attempts reverted as expected`,
+    )
     expect(dpmStats.trades).toBeGreaterThanOrEqual(1_000)
     expect(dpmStats.reverts / dpmStats.attempts).toBeGreaterThanOrEqual(0.1)
   }, 240_000)
 
   it(`${LMSR_MARKETS} LMSR markets: every quote, revert and state equals lmsr.ts`, async () => {
     lmsrMarkets = await inLanes(LMSR_MARKETS, (lane, i) => runLmsrMarket(lane, i, lmsrStats))
+    console.log(
+      `LMSR: ${LMSR_MARKETS} markets, ${lmsrStats.trades} trades, ${lmsrStats.reverts} of ${lmsrStats.attempts} attempts reverted as expected`,
+    )
     expect(lmsrStats.trades).toBeGreaterThanOrEqual(250)
     expect(lmsrStats.reverts / lmsrStats.attempts).toBeGreaterThanOrEqual(0.1)
   }, 240_000)
