@@ -1,5 +1,6 @@
 // The app's views, in nav order. Adding a view is one line here.
 import type { ComponentType } from 'react'
+import { MarketsView } from './markets/MarketsView.tsx'
 import { SettingsView } from './settings/SettingsView.tsx'
 import { SwarmView } from './swarm/SwarmView.tsx'
 import { WalletView } from './wallet/WalletView.tsx'
@@ -13,6 +14,7 @@ export interface ViewDef {
 
 export const VIEWS: readonly ViewDef[] = [
   { id: 'swarm', label: 'Swarm', Component: SwarmView },
+  { id: 'markets', label: 'Markets', Component: MarketsView },
   { id: 'wallet', label: 'Wallet', Component: WalletView },
   { id: 'settings', label: 'Settings', Component: SettingsView },
 ]

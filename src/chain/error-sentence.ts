@@ -11,7 +11,11 @@ import {
   type Hex,
 } from 'viem'
 import { collateralTokenAbi } from './generated/CollateralToken.ts'
+import { delphiFactoryAbi } from './generated/DelphiFactory.ts'
+import { dynamicParimutuelGatewayAbi } from './generated/DynamicParimutuelGateway.ts'
+import { lmsrGatewayAbi } from './generated/LmsrGateway.ts'
 import { swarmCoordinatorAbi } from './generated/SwarmCoordinator.ts'
+import { MARKET_SENTENCES } from './market-error-sentences.ts'
 import { formatTokenAmount } from './token-amount.ts'
 
 export interface ErrorContext {
@@ -37,9 +41,16 @@ export class TransactionRevertedError extends Error {
 }
 
 /** Every custom error the app's contracts can revert with, for decoding raw revert data. */
-const KNOWN_ERRORS = [...swarmCoordinatorAbi, ...collateralTokenAbi].filter((item) => item.type === 'error')
+const KNOWN_ERRORS = [
+  ...swarmCoordinatorAbi,
+  ...collateralTokenAbi,
+  ...dynamicParimutuelGatewayAbi,
+  ...lmsrGatewayAbi,
+  ...delphiFactoryAbi,
+].filter((item) => item.type === 'error')
 
 type Args = readonly unknown[]
+type SentenceOf = (args: Args, ctx: ErrorContext & { now: number }) => string
 
 const short = (value: unknown): string => {
   const s = String(value)
@@ -65,7 +76,8 @@ function tokens(value: unknown, ctx: ErrorContext): string {
 }
 
 /** One sentence per custom error of SwarmCoordinator and CollateralToken. */
-const SENTENCES: Record<string, (args: Args, ctx: ErrorContext & { now: number }) => string> = {
+const SENTENCES: Record<string, SentenceOf> = {
+  ...MARKET_SENTENCES,
   // SwarmCoordinator
   ClaimIndexOutOfBounds: ([index, count]) =>
     `There is no registration #${index}: the coordinator holds ${count}.`,

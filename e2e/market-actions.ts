@@ -1,0 +1,116 @@
+// What a trader does in the Markets view, and what the market specs read back from it and from the chain.
+import { expect, type Page } from '@playwright/test'
+import type { Address } from 'viem'
+import { listMarkets, readMarketSnapshot, readMarketStatics } from '../src/chain/market-reads.ts'
+import { dynamicParimutuelGatewayAbi } from '../src/chain/generated/DynamicParimutuelGateway.ts'
+import type { LocalClients } from '../src/chain/local-clients.ts'
+import type { ChainDeployment } from '../src/chain/deployment.ts'
+import type { MarketSnapshot } from '../src/markets/market-snapshot.ts'
+import { burnerReady } from './wallet-actions.ts'
+
+/** Opens the app in the Wallet view, waits for the funded burner and gets test tokens from the faucet. */
+export async function fundedBurner(page: Page, url: string): Promise<Address> {
+  await page.goto(`${url}#/wallet`)
+  const address = await burnerReady(page)
+  await page.getByTestId('faucet-button').click()
+  await expect(page.getByTestId('faucet-status')).toHaveAttribute('data-phase', 'confirmed')
+  await expect(page.getByTestId('collateral-balance')).toHaveAttribute('data-units', /^[1-9]\d*$/)
+  return address
+}
+
+/** Every market as the chain has it now, read from Node the way the app reads it. */
+export async function marketsFromNode(
+  chain: LocalClients,
+  deployment: ChainDeployment,
+): Promise<MarketSnapshot[]> {
+  const blockNumber = await chain.client.getBlockNumber({ cacheTime: 0 })
+  const refs = await listMarkets(chain.client, deployment.markets!, blockNumber)
+  return Promise.all(
+    refs.map(async (r) =>
+      readMarketSnapshot(
+        chain.client,
+        { ...r, ...(await readMarketStatics(chain.client, r)) },
+        { blockNumber, tokenDecimals: deployment.collateral!.decimals },
+      ),
+    ),
+  )
+}
+
+/** The gateway's own quote for buying `shares` of `outcome`. */
+export async function gatewayBuyQuote(
+  chain: LocalClients,
+  m: MarketSnapshot,
+  outcome: number,
+  shares: bigint,
+) {
+  return chain.client.readContract({
+    address: m.gateway,
+    abi: dynamicParimutuelGatewayAbi,
+    functionName: 'quoteBuyExactOut',
+    args: [m.address, BigInt(outcome), shares],
+  })
+}
+
+export interface OutcomeRow {
+  price: bigint
+  probability: bigint
+  shares: bigint
+}
+
+export async function outcomeRows(page: Page): Promise<OutcomeRow[]> {
+  const rows = await page
+    .getByTestId('outcome-row')
+    .evaluateAll((els) =>
+      els.map((r) => [
+        r.getAttribute('data-price-units') ?? '0',
+        r.getAttribute('data-probability-wad') ?? '0',
+        r.getAttribute('data-shares') ?? '0',
+      ]),
+    )
+  return rows.map(([price, probability, shares]) => ({
+    price: BigInt(price!),
+    probability: BigInt(probability!),
+    shares: BigInt(shares!),
+  }))
+}
+
+export async function tradeHashes(page: Page): Promise<string[]> {
+  return page.getByTestId('trade-row').evaluateAll((els) => els.map((r) => r.getAttribute('data-hash') ?? ''))
+}
+
+/** Fills the trade panel (side, outcome, shares, slippage) and clicks the trade button. */
+export async function startTrade(
+  page: Page,
+  t: { side: 'buy' | 'sell'; outcome: number; shares: string; slippageBps?: number },
+): Promise<void> {
+  await page.getByTestId(`trade-side-${t.side}`).click()
+  await page.getByTestId('trade-outcome').selectOption(String(t.outcome))
+  await page.getByTestId('trade-amount').fill(t.shares)
+  await page.getByTestId('trade-slippage').fill(String(t.slippageBps ?? 200))
+  await expect(page.getByTestId('trade-quote')).toHaveAttribute('data-ok', 'true')
+  await expect(page.getByTestId('trade-problem')).toHaveCount(0)
+  await page.getByTestId('trade-submit').click()
+}
+
+/** Answers the burner's confirmation dialog whose title matches `title`. */
+export async function confirmDialog(page: Page, title: RegExp): Promise<void> {
+  const dialog = page.getByTestId('confirm-dialog')
+  await expect(dialog.locator('h2')).toHaveText(title)
+  await dialog.getByTestId('confirm-ok').click()
+}
+
+/** Confirms the approval when the tab asks for one, then the buy; resolves when the buy is confirmed. */
+export async function confirmBuy(page: Page): Promise<void> {
+  const dialog = page.getByTestId('confirm-dialog').locator('h2')
+  await expect(dialog).toHaveText(/^(Allow|Buy)/)
+  if ((await dialog.textContent())!.startsWith('Allow')) await confirmDialog(page, /^Allow/)
+  await confirmDialog(page, /^Buy/)
+  await expect(page.getByTestId('trade-status')).toHaveAttribute('data-phase', 'confirmed')
+}
+
+/** A whole buy from a tab that may need to approve first; returns the trade's transaction hash. */
+export async function buy(page: Page, outcome: number, shares: string, slippageBps = 200): Promise<string> {
+  await startTrade(page, { side: 'buy', outcome, shares, slippageBps })
+  await confirmBuy(page)
+  return (await page.getByTestId('trade-status-hash').getAttribute('title'))!
+}

@@ -1,0 +1,129 @@
+// The markets list: status filter, search, sort (liquidity, newest, trading deadline); each market as a
+// card with its outcomes' implied probabilities and prices, its pool and its trading deadline.
+import { useMemo } from 'react'
+import { formatTokenAmount } from '../../chain/token-amount.ts'
+import { MARKET_SORTS, selectMarkets, type MarketSort } from '../../markets/market-list.ts'
+import { formatDeadline, formatPrice, formatProbability, formatUntil } from '../../markets/market-format.ts'
+import { marketTitle, outcomeLabel, type MarketSnapshot } from '../../markets/market-snapshot.ts'
+import { STATUS_FILTERS, statusLabel } from '../../markets/market-status.ts'
+import { useMarketsStore } from '../../state/markets-store.ts'
+import { Card } from '../common/Card.tsx'
+import { useNow } from '../use-now.ts'
+import { MarketsStatus } from './MarketsStatus.tsx'
+import { ProbabilityBar } from './ProbabilityBar.tsx'
+import { marketHref } from './market-route.ts'
+import { useMarketToken } from './use-market-token.ts'
+
+export function MarketList() {
+  const markets = useMarketsStore((s) => s.markets)
+  const query = useMarketsStore((s) => s.query)
+  const shown = useMemo(() => selectMarkets(markets, query), [markets, query])
+  const setQuery = (q: Partial<typeof query>) =>
+    useMarketsStore.setState((s) => ({ query: { ...s.query, ...q } }))
+
+  return (
+    <Card
+      title={
+        <>
+          Markets <span className="count">{markets.length}</span>
+        </>
+      }
+      testId="markets-list"
+      aside={<MarketsStatus />}
+    >
+      <div className="mk-filters">
+        <input
+          className="input mk-search"
+          type="search"
+          placeholder="Search questions, outcomes, categories…"
+          value={query.search}
+          data-testid="markets-search"
+          aria-label="Search markets"
+          onChange={(e) => setQuery({ search: e.target.value })}
+        />
+        <div className="mk-segments" role="group" aria-label="Status">
+          {STATUS_FILTERS.map((f) => (
+            <button
+              key={String(f.value)}
+              type="button"
+              className={`btn btn-small ${query.status === f.value ? 'active' : ''}`}
+              aria-pressed={query.status === f.value}
+              data-testid={`markets-status-${f.value}`}
+              onClick={() => setQuery({ status: f.value })}
+            >
+              {f.label}
+            </button>
+          ))}
+        </div>
+        <label className="mk-sort">
+          <span className="muted">Sort</span>
+          <select
+            className="select"
+            value={query.sort}
+            data-testid="markets-sort"
+            onChange={(e) => setQuery({ sort: e.target.value as MarketSort })}
+          >
+            {MARKET_SORTS.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {shown.length === 0 ? (
+        <p className="hint" data-testid="markets-empty">
+          {markets.length === 0 ? 'No markets yet.' : 'No market matches this filter.'}
+        </p>
+      ) : (
+        <div className="mk-grid">
+          {shown.map((m) => (
+            <MarketCard key={m.address} market={m} />
+          ))}
+        </div>
+      )}
+    </Card>
+  )
+}
+
+function MarketCard({ market: m }: { market: MarketSnapshot }) {
+  const token = useMarketToken()
+  const now = useNow()
+  const status = statusLabel(m.status)
+  const symbol = token?.symbol ?? ''
+  return (
+    <a className="mk-card" href={marketHref(m.address)} data-testid="market-card" data-address={m.address}>
+      <div className="mk-card-top">
+        <span className={`pill tone-${status.tone}`}>{status.label}</span>
+        <span className="mk-kind">{m.kind === 'dpm' ? 'Parimutuel' : 'LMSR'}</span>
+        {m.metadata && <span className="mk-category">{m.metadata.category}</span>}
+      </div>
+      <h3 className="mk-question">{marketTitle(m)}</h3>
+      <ul className="mk-outcomes-mini">
+        {m.supplies.map((_, i) => (
+          <li key={i}>
+            <span className="mk-outcome-name">{outcomeLabel(m, i)}</span>
+            <ProbabilityBar wad={m.probabilities[i]!} />
+            <span className="mk-prob" title="implied probability">
+              {formatProbability(m.probabilities[i]!, 1)}
+            </span>
+            <span className="mk-price muted" title="price per share">
+              {formatPrice(m.spotPrices[i]!, m.priceDecimals, symbol, 3)}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <div className="mk-card-foot muted">
+        <span>
+          Pool{' '}
+          {token
+            ? formatTokenAmount(m.pool, token.decimals, { maxFractionDigits: 0, symbol })
+            : String(m.pool)}
+        </span>
+        <span title={formatDeadline(m.tradingDeadline)}>
+          Trading closes {formatUntil(m.tradingDeadline, now)}
+        </span>
+      </div>
+    </a>
+  )
+}

@@ -1,0 +1,211 @@
+// One market: its question, status, deadlines, fee, pool and resolution criteria; its outcomes with
+// the price of a share AND the implied probability, each in its own labelled column; the wallet's
+// position; the trade panel; recent trades from the chain's events.
+import { useState } from 'react'
+import type { Address } from 'viem'
+import { formatTokenAmount } from '../../chain/token-amount.ts'
+import type { CollateralDeployment } from '../../chain/deployment.ts'
+import { mathsMarket, mathsPayoutIfWins } from '../../markets/market-maths.ts'
+import {
+  formatDeadline,
+  formatFee,
+  formatPrice,
+  formatProbability,
+  formatUntil,
+} from '../../markets/market-format.ts'
+import {
+  marketTitle,
+  outcomeLabel,
+  type MarketPosition,
+  type MarketSnapshot,
+} from '../../markets/market-snapshot.ts'
+import { statusLabel } from '../../markets/market-status.ts'
+import { formatShares } from '../../markets/share-amount.ts'
+import { useMarketsStore } from '../../state/markets-store.ts'
+import { Card } from '../common/Card.tsx'
+import { useNow } from '../use-now.ts'
+import { MarketsStatus } from './MarketsStatus.tsx'
+import { ProbabilityBar } from './ProbabilityBar.tsx'
+import { RecentTrades } from './RecentTrades.tsx'
+import { TradePanel } from './TradePanel.tsx'
+import { MARKETS_HREF } from './market-route.ts'
+import { useMarketToken } from './use-market-token.ts'
+
+export function MarketPage({ address }: { address: Address }) {
+  const key = address.toLowerCase()
+  const market = useMarketsStore((s) => s.markets.find((m) => m.address.toLowerCase() === key) ?? null)
+  const position = useMarketsStore((s) => s.positions[key] ?? null)
+  const balance = useMarketsStore((s) => s.collateralBalance)
+  const phase = useMarketsStore((s) => s.phase)
+  const token = useMarketToken()
+  const [outcome, setOutcome] = useState(0)
+
+  if (!market || !token)
+    return (
+      <Card title="Market" testId="market-page" aside={<MarketsStatus />}>
+        <a href={MARKETS_HREF}>← All markets</a>
+        <p className="hint">
+          {phase === 'ready' ? `No market at ${address} on this chain.` : 'Reading the market…'}
+        </p>
+      </Card>
+    )
+
+  return (
+    <div className="mk-page" data-testid="market-page" data-address={market.address}>
+      <div className="mk-page-main">
+        <MarketHeader market={market} token={token} />
+        <OutcomesCard
+          market={market}
+          position={position}
+          token={token}
+          selected={outcome}
+          onSelect={setOutcome}
+        />
+        <RecentTrades market={market} token={token} />
+      </div>
+      <div className="mk-page-side">
+        <TradePanel
+          market={market}
+          position={position}
+          balance={balance}
+          token={token}
+          outcome={outcome}
+          onOutcome={setOutcome}
+        />
+      </div>
+    </div>
+  )
+}
+
+function MarketHeader({ market: m, token }: { market: MarketSnapshot; token: CollateralDeployment }) {
+  const now = useNow()
+  const status = statusLabel(m.status)
+  return (
+    <Card title={<a href={MARKETS_HREF}>← All markets</a>} testId="market-header" aside={<MarketsStatus />}>
+      <div className="mk-card-top">
+        <span className={`pill tone-${status.tone}`} data-testid="market-status" data-status={m.status}>
+          {status.label}
+        </span>
+        <span className="mk-kind">{m.kind === 'dpm' ? 'Dynamic parimutuel' : 'LMSR'}</span>
+        {m.metadata && <span className="mk-category">{m.metadata.category}</span>}
+      </div>
+      <h1 className="mk-title" data-testid="market-question">
+        {marketTitle(m)}
+      </h1>
+      {m.metadataError && <p className="inline-error">{m.metadataError}</p>}
+      <dl className="kv mk-facts">
+        <dt>Trading closes</dt>
+        <dd data-testid="market-trading-deadline">
+          {formatDeadline(m.tradingDeadline)}{' '}
+          <span className="muted">({formatUntil(m.tradingDeadline, now)})</span>
+        </dd>
+        <dt>Settlement by</dt>
+        <dd>
+          {formatDeadline(m.settlementDeadline)}{' '}
+          <span className="muted">({formatUntil(m.settlementDeadline, now)})</span>
+        </dd>
+        <dt>Trading fee</dt>
+        <dd data-testid="market-fee">{formatFee(m.tradingFee)}</dd>
+        <dt>Pool</dt>
+        <dd data-testid="market-pool" data-units={m.pool.toString()}>
+          {formatTokenAmount(m.pool, token.decimals, { maxFractionDigits: 2, symbol: token.symbol })}
+        </dd>
+        <dt>{m.kind === 'dpm' ? 'k' : 'Liquidity b'}</dt>
+        <dd>{formatTokenAmount(m.k, 18, { maxFractionDigits: 2 })}</dd>
+        <dt>Contract</dt>
+        <dd>
+          <code className="peer-id">{m.address}</code>
+        </dd>
+      </dl>
+      {m.metadata?.resolutionCriteria && (
+        <>
+          <h3>Resolution criteria</h3>
+          <p className="mk-criteria" data-testid="market-criteria">
+            {m.metadata.resolutionCriteria}
+          </p>
+        </>
+      )}
+    </Card>
+  )
+}
+
+function OutcomesCard({
+  market: m,
+  position,
+  token,
+  selected,
+  onSelect,
+}: {
+  market: MarketSnapshot
+  position: MarketPosition | null
+  token: CollateralDeployment
+  selected: number
+  onSelect: (i: number) => void
+}) {
+  const maths = mathsMarket(m)
+  const amount = (v: bigint) =>
+    formatTokenAmount(v, token.decimals, { maxFractionDigits: 2, symbol: token.symbol })
+  const holds = position?.shares.some((s) => s > 0n) ?? false
+  return (
+    <Card title="Outcomes" testId="market-outcomes">
+      <table className="table mk-outcomes">
+        <thead>
+          <tr>
+            <th>Outcome</th>
+            <th className="num">Price per share</th>
+            <th className="num">Implied probability</th>
+            {position && <th className="num">Your shares</th>}
+            {holds && <th className="num">Pays if it wins</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {m.supplies.map((_, i) => {
+            const shares = position?.shares[i] ?? 0n
+            return (
+              <tr
+                key={i}
+                className={i === selected ? 'selected' : ''}
+                data-testid="outcome-row"
+                data-outcome={i}
+                data-price-units={m.spotPrices[i]!.toString()}
+                data-probability-wad={m.probabilities[i]!.toString()}
+                data-shares={shares.toString()}
+                onClick={() => onSelect(i)}
+              >
+                <td className="mk-outcome-name">{outcomeLabel(m, i)}</td>
+                <td className="num" data-testid="outcome-price">
+                  {formatPrice(m.spotPrices[i]!, m.priceDecimals, token.symbol)}
+                </td>
+                <td className="num mk-prob-cell" data-testid="outcome-probability">
+                  <ProbabilityBar wad={m.probabilities[i]!} />
+                  {formatProbability(m.probabilities[i]!)}
+                </td>
+                {position && (
+                  <td className="num" data-testid="outcome-shares">
+                    {shares > 0n ? formatShares(shares) : <span className="muted">—</span>}
+                  </td>
+                )}
+                {holds && (
+                  <td className="num">
+                    {shares > 0n ? (
+                      amount(mathsPayoutIfWins(maths, i, shares))
+                    ) : (
+                      <span className="muted">—</span>
+                    )}
+                  </td>
+                )}
+              </tr>
+            )
+          })}
+        </tbody>
+      </table>
+      <p className="hint">
+        The price is what one more share costs now, in {token.symbol}; the implied probability is the market’s
+        estimate that the outcome wins.{' '}
+        {m.kind === 'dpm'
+          ? 'In a parimutuel market prices add up to more than one token, so the two differ.'
+          : 'In an LMSR market a price equals the probability, in tokens.'}
+      </p>
+    </Card>
+  )
+}

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest'
+import { marketHref, parseMarketRoute } from './market-route.ts'
+
+const A = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
+
+describe('parseMarketRoute', () => {
+  it('finds the market address after #/markets/', () => {
+    expect(parseMarketRoute(`#/markets/${A.toLowerCase()}`)).toBe(A)
+    expect(parseMarketRoute(marketHref(A))).toBe(A)
+  })
+  it('is null for the list, another view or a bad address', () => {
+    expect(parseMarketRoute('#/markets')).toBeNull()
+    expect(parseMarketRoute(`#/wallet/${A}`)).toBeNull()
+    expect(parseMarketRoute('#/markets/0x123')).toBeNull()
+  })
+})

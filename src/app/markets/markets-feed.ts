@@ -1,0 +1,131 @@
+// Follows the deployment's markets while the Markets view is open: on each new block (polled every
+// 500 ms on the local chain) it lists the markets of both factories, reads every market's state and
+// the connected wallet's positions at that block in one JSON-RPC batch, and picks up the trades and
+// new markets since the last block. Two tabs see each other's trades within a poll or two.
+import { createPublicClient, http, type Address, type PublicClient } from 'viem'
+import { startBlockPoller, type BlockPoller } from '../../chain/block-poller.ts'
+import { rpcUrlFor } from '../../chain/chains.ts'
+import type { ChainDeployment } from '../../chain/deployment.ts'
+import { errorSentence } from '../../chain/error-sentence.ts'
+import { collateralTokenAbi } from '../../chain/generated/CollateralToken.ts'
+import { readMarketEvents } from '../../chain/market-events.ts'
+import {
+  listMarkets,
+  readMarketPosition,
+  readMarketSnapshot,
+  readMarketStatics,
+  type MarketStatics,
+} from '../../chain/market-reads.ts'
+import { LOCAL_POLLING_MS, REMOTE_POLLING_MS } from '../../chain/wallet-config.ts'
+import type { MarketPosition } from '../../markets/market-snapshot.ts'
+import { mergeTrades, useMarketsStore } from '../../state/markets-store.ts'
+import { useWalletSettings, useWalletStore } from '../../state/wallet-store.ts'
+
+let poller: BlockPoller | null = null
+
+/** Reads again now (after this tab traded). */
+export function pokeMarketsFeed(): void {
+  poller?.poke()
+}
+
+/** The wallet whose positions are read: the connected one, when it is on the deployment's chain. */
+function ownerOn(deployment: ChainDeployment): Address | null {
+  const w = useWalletStore.getState()
+  return w.status === 'connected' && w.chainId === deployment.chainId ? w.address : null
+}
+
+function rpcUrlOf(deployment: ChainDeployment): string {
+  const network = useWalletStore.getState().networks.find((n) => n.id === deployment.chainId)
+  const overrides = useWalletSettings.getState().rpcOverrides
+  return network
+    ? rpcUrlFor(network, overrides, location.href)
+    : new URL(deployment.rpcUrl, location.href).href
+}
+
+/** Starts following the markets of `deployment`; returns the stop function. */
+export function startMarketsFeed(deployment: ChainDeployment | null): () => void {
+  const set = useMarketsStore.setState
+  const markets = deployment?.markets
+  const collateral = deployment?.collateral
+  if (!deployment || !markets || !collateral) {
+    set({ phase: deployment ? 'unavailable' : 'loading' })
+    return () => {}
+  }
+  const rpcUrl = rpcUrlOf(deployment)
+  const client = createPublicClient({
+    transport: http(rpcUrl, { batch: true, retryCount: 1, timeout: 10_000 }),
+  }) as PublicClient
+  const statics = new Map<string, MarketStatics>()
+  const createdBlocks = new Map<string, bigint>()
+  let eventsFrom = BigInt(deployment.deployedAtBlock)
+  let readOwner: Address | null = null
+
+  async function onBlock(blockNumber: bigint): Promise<void> {
+    const owner = ownerOn(deployment!)
+    const [refs, events] = await Promise.all([
+      listMarkets(client, markets!, blockNumber),
+      readMarketEvents(client, markets!, eventsFrom, blockNumber),
+    ])
+    for (const c of events.created) createdBlocks.set(c.market.toLowerCase(), c.blockNumber)
+    await Promise.all(
+      refs
+        .filter((r) => !statics.has(r.address))
+        .map(async (r) => statics.set(r.address, await readMarketStatics(client, r))),
+    )
+    const full = refs.map((r) => ({ ...r, ...statics.get(r.address)! }))
+    const options = { blockNumber, tokenDecimals: collateral!.decimals, createdBlocks }
+    const [snapshots, positions, balance] = await Promise.all([
+      Promise.all(full.map((r) => readMarketSnapshot(client, r, options))),
+      owner
+        ? Promise.all(full.map((r) => readMarketPosition(client, r, owner, collateral!.address, blockNumber)))
+        : [],
+      owner
+        ? client.readContract({
+            address: collateral!.address,
+            abi: collateralTokenAbi,
+            functionName: 'balanceOf',
+            args: [owner],
+            blockNumber,
+          })
+        : null,
+    ])
+    if (stopped) return
+    const byMarket: Record<string, MarketPosition> = {}
+    positions.forEach((p, i) => (byMarket[full[i]!.address.toLowerCase()] = p))
+    eventsFrom = blockNumber + 1n
+    readOwner = owner
+    set((s) => ({
+      phase: 'ready',
+      error: null,
+      markets: snapshots,
+      positions: byMarket,
+      owner,
+      collateralBalance: balance,
+      trades: mergeTrades(s.trades, events.trades),
+      blockNumber,
+      updatedAt: Date.now(),
+    }))
+  }
+
+  let stopped = false
+  const local = useWalletStore.getState().networks.find((n) => n.id === deployment.chainId)?.local ?? true
+  poller?.stop()
+  const mine = startBlockPoller({
+    blockNumber: () => client.getBlockNumber({ cacheTime: 0 }),
+    intervalMs: () => (local ? LOCAL_POLLING_MS : REMOTE_POLLING_MS),
+    onBlock,
+    onError: (err) => set({ error: errorSentence(err, { rpcUrl, token: collateral }) }),
+  })
+  poller = mine
+  // A wallet that connects, disconnects or switches chains: read its positions now.
+  const unsubscribe = useWalletStore.subscribe((w, prev) => {
+    if (w.address !== prev.address || w.chainId !== prev.chainId || w.status !== prev.status)
+      if (ownerOn(deployment) !== readOwner) mine.poke()
+  })
+  return () => {
+    stopped = true
+    unsubscribe()
+    mine.stop()
+    if (poller === mine) poller = null
+  }
+}

@@ -1,0 +1,88 @@
+// Sends a quoted trade through the wallet (simulate → burner confirmation → sign → receipt): first an
+// approval of the market proxy sized to maxTokensIn when the allowance is short, then buyExactOut /
+// sellExactIn with the quote's slippage bound. Every failure comes back as the wallet's sentence.
+import type { ContractTxResult } from '../../chain/contract-tx.ts'
+import type { CollateralDeployment } from '../../chain/deployment.ts'
+import { approveMarketCall, buyExactOutCall, sellExactInCall } from '../../chain/market-calls.ts'
+import { formatTokenAmount } from '../../chain/token-amount.ts'
+import type { TxState } from '../../chain/tx-state.ts'
+import { outcomeLabel, marketTitle, type MarketSnapshot } from '../../markets/market-snapshot.ts'
+import { formatShares } from '../../markets/share-amount.ts'
+import { UNLIMITED_ALLOWANCE, approvalNeeded } from '../../markets/trade-checks.ts'
+import type { TradeQuote } from '../../markets/trade-quote.ts'
+import { getWalletControls } from '../wallet-controls.ts'
+import { pokeMarketsFeed } from './markets-feed.ts'
+
+export interface RunTradeOptions {
+  market: MarketSnapshot
+  quote: TradeQuote
+  slippageBps: number
+  allowance: bigint
+  /** approve 2^256 − 1 instead of exactly this buy's maximum cost */
+  unlimitedApproval: boolean
+  token: CollateralDeployment
+  onApproval: (s: TxState) => void
+  onTrade: (s: TxState) => void
+}
+
+export async function runTrade(o: RunTradeOptions): Promise<ContractTxResult> {
+  const controls = getWalletControls()
+  if (!controls) {
+    const error = 'The wallet has not started yet; try again in a moment.'
+    o.onTrade({ phase: 'failed', error })
+    return { ok: false, error }
+  }
+  const { market: m, quote: q, token } = o
+  const amount = (v: bigint) =>
+    formatTokenAmount(v, token.decimals, { maxFractionDigits: 6, symbol: token.symbol })
+  const outcome = outcomeLabel(m, q.outcome)
+  const approve = approvalNeeded(q, o.allowance, o.unlimitedApproval)
+  const approveText =
+    approve === UNLIMITED_ALLOWANCE ? `any amount of ${token.symbol}` : amount(approve ?? 0n)
+  if (approve !== null) {
+    const approved = await controls.send(approveMarketCall(token.address, m.address, approve), {
+      kind: 'trade',
+      confirmation: {
+        title: `Allow the market to take up to ${approveText}`,
+        details: [
+          { label: 'Market', value: marketTitle(m) },
+          { label: 'Spender (market)', value: m.address },
+          { label: 'Allowance', value: approveText },
+        ],
+        note:
+          approve === UNLIMITED_ALLOWANCE
+            ? 'The market proxy holds the collateral; with an unlimited allowance later buys on this market ask once.'
+            : 'The market proxy holds the collateral; the allowance covers exactly this trade’s maximum cost.',
+        confirmLabel: 'Approve',
+      },
+      onState: o.onApproval,
+    })
+    if (!approved.ok) {
+      o.onTrade({ phase: 'failed', error: `No trade: the approval failed. ${approved.error}` })
+      return approved
+    }
+  }
+  const buy = q.side === 'buy'
+  const call = buy
+    ? buyExactOutCall(m, q.outcome, q.shares, q.bound)
+    : sellExactInCall(m, q.outcome, q.shares, q.bound)
+  const result = await controls.send(call, {
+    kind: 'trade',
+    confirmation: {
+      title: `${buy ? 'Buy' : 'Sell'} ${formatShares(q.shares)} shares of “${outcome}”`,
+      details: [
+        { label: 'Market', value: marketTitle(m) },
+        { label: buy ? 'Quoted cost' : 'Quoted proceeds', value: amount(q.tokens) },
+        { label: buy ? 'Maximum cost' : 'Minimum proceeds', value: amount(q.bound) },
+        { label: 'Slippage', value: `${o.slippageBps} bps` },
+      ],
+      note: buy
+        ? 'If the price moves past the maximum cost before the trade lands, it reverts and nothing is spent.'
+        : 'If the price moves below the minimum proceeds before the trade lands, it reverts and you keep your shares.',
+      confirmLabel: buy ? 'Buy' : 'Sell',
+    },
+    onState: o.onTrade,
+  })
+  pokeMarketsFeed()
+  return result
+}
