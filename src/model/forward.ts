@@ -11,6 +11,7 @@ import { ACT_EXP, LOGIT_EXP, RESIDUAL_EXP } from './formats.ts'
 import { layerParamName } from './layout.ts'
 import { linear } from './linear.ts'
 import { param, type Params } from './params.ts'
+import type { TraceHook } from './trace-hook.ts'
 
 /** Token ids of `batch` sequences of `seqLen` tokens each, row-major. */
 export interface Batch {
@@ -102,9 +103,15 @@ export function outputWeight(config: ModelConfig, params: Params): QTensor {
 /**
  * The reproducible forward pass: logits for every position, composed only of TS-twin ops. With a
  * KV cache the batch continues those sequences; every format is row-local, so the logits are the
- * same bits as the matching rows of one full pass.
+ * same bits as the matching rows of one full pass. `trace` sees every op's output in execution order.
  */
-export function forward(config: ModelConfig, params: Params, batch: Batch, past?: KvCache): ForwardResult {
+export function forward(
+  config: ModelConfig,
+  params: Params,
+  batch: Batch,
+  past?: KvCache,
+  trace?: TraceHook,
+): ForwardResult {
   const pastLength = past?.length ?? 0
   if (batch.ids.length !== batch.batch * batch.seqLen)
     throw new RangeError('forward: ids must hold batch·seqLen tokens')
@@ -117,29 +124,40 @@ export function forward(config: ModelConfig, params: Params, batch: Batch, past?
   const shape = attentionShape(config, batch, pastLength)
   const kv: { k: QTensor; v: QTensor }[] = []
   const w = (l: number, part: string) => param(params, layerParamName(l, part))
-  let h = requantize(embeddingGather(param(params, 'model.embed_tokens.weight'), batch.ids), RESIDUAL_EXP)
+  // records each op's output under its name and passes it on; names only matter when tracing
+  const op = (name: string, t: QTensor): QTensor => {
+    trace?.(name, t)
+    return t
+  }
+  const embedded = op('embed', embeddingGather(param(params, 'model.embed_tokens.weight'), batch.ids))
+  let h = op('embed.requantize', requantize(embedded, RESIDUAL_EXP))
   const layers: LayerCache[] = []
   for (let l = 0; l < config.layers; l++) {
+    const at = (name: string, t: QTensor) => op(`layers.${l}.${name}`, t)
+    const proj = (x: QTensor, part: string) => at(part, linear(x, w(l, part), ACT_EXP))
     const hIn = h
-    const xn = rmsNorm(hIn, w(l, 'input_layernorm'), config.normEps, ACT_EXP)
-    const q = rope(linear(xn, w(l, 'self_attn.q_proj'), ACT_EXP), positions, table)
-    const kNew = rope(linear(xn, w(l, 'self_attn.k_proj'), ACT_EXP), positions, table)
-    const vNew = linear(xn, w(l, 'self_attn.v_proj'), ACT_EXP)
+    const xn = at('input_layernorm', rmsNorm(hIn, w(l, 'input_layernorm'), config.normEps, ACT_EXP))
+    const q = at('q_rope', rope(proj(xn, 'self_attn.q_proj'), positions, table))
+    const kNew = at('k_rope', rope(proj(xn, 'self_attn.k_proj'), positions, table))
+    const vNew = proj(xn, 'self_attn.v_proj')
     const cached = past?.layers[l]
     const k = cached ? appendRows(cached.k, kNew, batch.batch) : kNew
     const v = cached ? appendRows(cached.v, vNew, batch.batch) : vNew
     kv.push({ k, v })
-    const o = attention(q, k, v, shape)
-    const hMid = add(hIn, linear(o, w(l, 'self_attn.o_proj'), ACT_EXP), RESIDUAL_EXP)
-    const xn2 = rmsNorm(hMid, w(l, 'post_attention_layernorm'), config.normEps, ACT_EXP)
-    const gate = linear(xn2, w(l, 'mlp.gate_proj'), ACT_EXP)
-    const up = linear(xn2, w(l, 'mlp.up_proj'), ACT_EXP)
-    const act = swiglu(gate, up, ACT_EXP)
-    h = add(hMid, linear(act, w(l, 'mlp.down_proj'), ACT_EXP), RESIDUAL_EXP)
+    const o = at('attention', attention(q, k, v, shape))
+    const hMid = at('attn_residual', add(hIn, proj(o, 'self_attn.o_proj'), RESIDUAL_EXP))
+    const xn2 = at(
+      'post_attention_layernorm',
+      rmsNorm(hMid, w(l, 'post_attention_layernorm'), config.normEps, ACT_EXP),
+    )
+    const gate = proj(xn2, 'mlp.gate_proj')
+    const up = proj(xn2, 'mlp.up_proj')
+    const act = at('swiglu', swiglu(gate, up, ACT_EXP))
+    h = at('mlp_residual', add(hMid, proj(act, 'mlp.down_proj'), RESIDUAL_EXP))
     layers.push({ hIn, xn, q, k, v, o, hMid, xn2, gate, up, act })
   }
-  const hn = rmsNorm(h, param(params, 'model.norm.weight'), config.normEps, ACT_EXP)
-  const logits = linear(hn, outputWeight(config, params), LOGIT_EXP)
+  const hn = op('norm', rmsNorm(h, param(params, 'model.norm.weight'), config.normEps, ACT_EXP))
+  const logits = op('lm_head', linear(hn, outputWeight(config, params), LOGIT_EXP))
   return {
     logits,
     cache: { batch, pastLength, positions, layers, hFinal: h, hn },

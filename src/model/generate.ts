@@ -3,6 +3,7 @@ import { qtensor } from '../kernels/ref/tensor.ts'
 import type { ModelConfig } from './config.ts'
 import { forward, type KvCache } from './forward.ts'
 import type { Params } from './params.ts'
+import { scopedTrace, type TraceHook } from './trace-hook.ts'
 
 export interface GenerateOptions {
   readonly maxNewTokens: number
@@ -22,12 +23,15 @@ export interface Generation {
 /**
  * Reproducible generation: a prefill over the prompt, then one KV-cached step per token; the draw for
  * the token at position p uses Philox counter (step, p). Same inputs, same tokens, on any backend.
+ * `trace` sees token<i>/… for the forward pass that produced new token i, then token<i>/sample (the
+ * token id as a [1] tensor at exponent 0).
  */
 export function generate(
   config: ModelConfig,
   params: Params,
   prompt: Int32Array,
   options: GenerateOptions,
+  trace?: TraceHook,
 ): Generation {
   if (prompt.length === 0) throw new RangeError('generate: the prompt needs at least one token')
   const room = config.maxSeqLen - prompt.length
@@ -36,7 +40,8 @@ export function generate(
   let ids = prompt
   let past: KvCache | undefined
   while (tokens.length < limit) {
-    const result = forward(config, params, { ids, batch: 1, seqLen: ids.length }, past)
+    const scope = scopedTrace(trace, `token${tokens.length}/`)
+    const result = forward(config, params, { ids, batch: 1, seqLen: ids.length }, past, scope)
     past = result.kv
     const v = config.vocabSize
     const last = qtensor(
@@ -49,6 +54,7 @@ export function generate(
       step: options.step,
       position: past.length,
     })
+    scope?.('sample', qtensor([1], 0, Int32Array.of(token)))
     tokens.push(token)
     if (token === options.eosToken) return { tokens: Int32Array.from(tokens), finishReason: 'eos_token' }
     ids = Int32Array.of(token)

@@ -7,6 +7,7 @@ import type { ModelConfig } from './config.ts'
 import { forward, type Batch } from './forward.ts'
 import { parameterLayout } from './layout.ts'
 import type { Params } from './params.ts'
+import { scopedTrace, type TraceHook } from './trace-hook.ts'
 
 export interface TrainState {
   readonly params: Params
@@ -33,6 +34,8 @@ export interface TrainStepResult {
 /**
  * One supervised step: next-token cross-entropy on `inputs` → `targets`, backward, global norm clip,
  * AdamW on every parameter in layout order. Pure: the same state and batch give the same bits.
+ * `trace` sees the ops in order: forward/…, loss, dlogits, backward/…, clip.<param>, then
+ * adam.<param>.{w,m,r} per parameter.
  */
 export function trainStep(
   config: ModelConfig,
@@ -40,19 +43,29 @@ export function trainStep(
   inputs: Batch,
   targets: Int32Array,
   train: TrainConfig,
+  trace?: TraceHook,
 ): TrainStepResult {
-  const { logits, cache } = forward(config, state.params, inputs)
+  const { logits, cache } = forward(config, state.params, inputs, undefined, scopedTrace(trace, 'forward/'))
   const loss = crossEntropy(logits, targets)
-  const grads = backward(config, state.params, cache, crossEntropyBackward(logits, targets))
+  const dLogits = crossEntropyBackward(logits, targets)
+  trace?.('loss', loss)
+  trace?.('dlogits', dLogits)
+  const grads = backward(config, state.params, cache, dLogits, scopedTrace(trace, 'backward/'))
   const names = parameterLayout(config).map((s) => s.name)
   const clipped = clipGradNorm(
     names.map((n) => grads.get(n)!),
     train.maxGradNorm,
   )
+  if (trace) names.forEach((name, i) => trace(`clip.${name}`, clipped.grads[i]!))
   const params: Params = new Map()
   const optimizer = new Map<string, AdamState>()
   names.forEach((name, i) => {
     const next = adamStep(state.params.get(name)!, clipped.grads[i]!, state.optimizer.get(name)!, train)
+    if (trace) {
+      trace(`adam.${name}.w`, next.w)
+      trace(`adam.${name}.m`, next.state.m)
+      trace(`adam.${name}.r`, next.state.r)
+    }
     params.set(name, next.w)
     optimizer.set(name, next.state)
   })

@@ -1,0 +1,71 @@
+import type { PrivateKey } from '@libp2p/interface'
+import type { Batch } from '../model/forward.ts'
+import { initParams } from '../model/params.ts'
+import { TINY_CONFIG } from '../model/test-model.ts'
+import { initTrainState } from '../model/train-step.ts'
+import { TINY_MODEL_ID } from './models.ts'
+import {
+  buildGenerationReceipt,
+  buildTrainingStepReceipt,
+  type MadeReceipt,
+  type ModelAtHand,
+} from './receipt-builders.ts'
+import type { GenerationParams, TrainingParams } from './work-params.ts'
+
+/**
+ * One generation and one training step of the test model, with fixed seeds: the receipts that the
+ * tests tamper with and that `npm run receipt -- demo <dir>` writes for trying the CLI (or a Verify
+ * view) by hand.
+ */
+export const DEMO_MODEL: ModelAtHand = {
+  modelId: TINY_MODEL_ID,
+  config: TINY_CONFIG,
+  params: initParams(TINY_CONFIG, [5, 0]),
+}
+
+export const DEMO_PROMPT = Int32Array.of(3, 17, 5)
+export const DEMO_GENERATION: GenerationParams = {
+  maxNewTokens: 5,
+  temperatureQ16: 65536,
+  topK: 0,
+  topPQ30: 2 ** 30,
+  step: 0,
+  eosToken: null,
+}
+export const DEMO_SEED = [1, 2] as const
+
+/** A toy next-token task: each sequence counts upward modulo the vocabulary. */
+export const DEMO_BATCH: Batch = {
+  ids: Int32Array.from({ length: 2 * 6 }, (_, i) => (3 * Math.floor(i / 6) + (i % 6)) % 24),
+  batch: 2,
+  seqLen: 6,
+}
+export const DEMO_TARGETS = Int32Array.from(DEMO_BATCH.ids, (id) => (id + 1) % 24)
+export const DEMO_TRAINING: TrainingParams = {
+  lr: 1e-2,
+  beta1: 0.9,
+  beta2: 0.999,
+  eps: 1e-8,
+  weightDecay: 0,
+  maxGradNorm: 1,
+}
+
+export function demoGeneration(
+  key: PrivateKey,
+  kernelsHash: string,
+  model = DEMO_MODEL,
+): Promise<MadeReceipt> {
+  return buildGenerationReceipt(model, DEMO_PROMPT, DEMO_GENERATION, DEMO_SEED, { key, kernelsHash })
+}
+
+export function demoTrainingStep(
+  key: PrivateKey,
+  kernelsHash: string,
+  model = DEMO_MODEL,
+): Promise<MadeReceipt> {
+  const { optimizer } = initTrainState(model.config, model.params)
+  return buildTrainingStepReceipt(model, optimizer, DEMO_BATCH, DEMO_TARGETS, DEMO_TRAINING, {
+    key,
+    kernelsHash,
+  })
+}

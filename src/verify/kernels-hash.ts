@@ -1,0 +1,23 @@
+import { jsonHash, sha256Hex } from './digest.ts'
+
+/**
+ * Version of the TS twin's integer semantics (src/kernels/ref, docs/number-format.md). Bump it with
+ * any change that can move an output bit of the twin: the WGSL sources are hashed from the files, the
+ * twin is not (its TS source also changes for reasons that move no bit), and the WGSL == twin tests
+ * are what keep the two in step.
+ */
+export const TWIN_VERSION = 1
+
+/**
+ * kernelsHash = SHA-256 of the RFC 8785 JSON {"shaders": {"<file>.wgsl": sha256(utf-8 bytes)},
+ * "twin": TWIN_VERSION}, over every shaders/*.wgsl file: it changes whenever any shader changes.
+ * The sources come from the files at build time (kernels-hash-bundled.ts, Vite) or at run time
+ * (kernels-hash-node.ts, Node), so a page and a Node verifier compute the same value from the same
+ * checkout.
+ */
+export function kernelsHashOf(shaders: Readonly<Record<string, string>>, twin = TWIN_VERSION): string {
+  const hashes = Object.fromEntries(
+    Object.entries(shaders).map(([file, source]) => [file, sha256Hex(new TextEncoder().encode(source))]),
+  )
+  return jsonHash({ shaders: hashes, twin })
+}

@@ -1,0 +1,118 @@
+import { weightsHash as paramsWeightsHash } from '../model/checkpoint.ts'
+import { configHash, type ModelConfig } from '../model/config.ts'
+import type { Batch } from '../model/forward.ts'
+import { generate } from '../model/generate.ts'
+import type { Params } from '../model/params.ts'
+import { trainStep, type TrainState } from '../model/train-step.ts'
+import { jsonHash } from './digest.ts'
+import { extend, stepDigest, type ChainPosition } from './hash-chain.ts'
+import { optimizerHash } from './optimizer-state.ts'
+import type { FinishReason, JsonObject, ReceiptBody, ReceiptKind } from './receipt-schema.ts'
+import { traceRecorder, traceRoot, type TraceEntry } from './trace.ts'
+import { generateOptions, trainConfig, type GenerationParams, type TrainingParams } from './work-params.ts'
+
+/**
+ * One piece of work run on the TS twin with a trace: what a receipt says about it. The builder runs
+ * it to make a receipt and the verifier runs it again to check one, so both describe work the same way.
+ */
+export interface WorkOutcome {
+  readonly kind: ReceiptKind
+  readonly params: JsonObject
+  readonly seed: readonly [number, number] | null
+  /** Canonical inputs (inputHash is their JSON hash). */
+  readonly inputs: JsonObject
+  /** Canonical outputs (outputHash is their JSON hash). */
+  readonly outputs: JsonObject
+  readonly trace: readonly TraceEntry[]
+  readonly tokenCount?: number
+  readonly finishReason?: FinishReason
+}
+
+export function runGeneration(
+  config: ModelConfig,
+  weights: Params,
+  prompt: Int32Array,
+  params: GenerationParams,
+  seed: readonly [number, number],
+): WorkOutcome {
+  const recorder = traceRecorder()
+  const result = generate(config, weights, prompt, generateOptions(params, seed), recorder.hook)
+  return {
+    kind: 'generation',
+    params: { ...params },
+    seed,
+    inputs: { prompt: Array.from(prompt) },
+    outputs: { tokens: Array.from(result.tokens) },
+    trace: recorder.entries,
+    tokenCount: result.tokens.length,
+    finishReason: result.finishReason,
+  }
+}
+
+/** Next-token targets travel with the batch: a step's canonical inputs are ids, targets and the optimizer state. */
+export function runTrainingStep(
+  config: ModelConfig,
+  state: TrainState,
+  batch: Batch,
+  targets: Int32Array,
+  params: TrainingParams,
+): WorkOutcome & { readonly state: TrainState } {
+  const recorder = traceRecorder()
+  const result = trainStep(config, state, batch, targets, trainConfig(params), recorder.hook)
+  return {
+    kind: 'training-step',
+    params: { ...params },
+    seed: null,
+    inputs: {
+      ids: Array.from(batch.ids),
+      batch: batch.batch,
+      seqLen: batch.seqLen,
+      targets: Array.from(targets),
+      optimizerHash: optimizerHash(config, state.optimizer),
+    },
+    outputs: {
+      weightsHash: paramsWeightsHash(config, result.state.params),
+      optimizerHash: optimizerHash(config, result.state.optimizer),
+      loss: { exp: result.loss.exp, value: result.loss.data[0]! },
+      gradNorm: result.gradNorm.toString(),
+    },
+    trace: recorder.entries,
+    state: result.state,
+  }
+}
+
+/** Where the work ran: the model, the exact weights and kernels, and the training chain so far. */
+export interface WorkContext {
+  readonly modelId: string
+  readonly config: ModelConfig
+  readonly weightsHash: string
+  readonly kernelsHash: string
+  /** The chain that produced the weights (genesis for fresh weights). */
+  readonly chain: ChainPosition
+}
+
+/**
+ * The receipt fields of an outcome (all but peerId). A training step extends the chain by its own
+ * step digest; any other work only reports the chain position of the weights it used.
+ */
+export function describeWork(outcome: WorkOutcome, ctx: WorkContext): Omit<ReceiptBody, 'peerId'> {
+  const work = {
+    version: 1 as const,
+    kind: outcome.kind,
+    modelId: ctx.modelId,
+    configHash: configHash(ctx.config),
+    weightsHash: ctx.weightsHash,
+    kernelsHash: ctx.kernelsHash,
+    opSet: 'reproducible' as const,
+    inputHash: jsonHash(outcome.inputs),
+    params: outcome.params,
+    paramsHash: jsonHash(outcome.params),
+    seed: outcome.seed,
+    outputHash: jsonHash(outcome.outputs),
+    ...(outcome.tokenCount === undefined ? {} : { tokenCount: outcome.tokenCount }),
+    ...(outcome.finishReason === undefined ? {} : { finishReason: outcome.finishReason }),
+    traceRoot: traceRoot(outcome.trace),
+  }
+  const chain = outcome.kind === 'training-step' ? extend(ctx.chain, stepDigest(work)) : ctx.chain
+  return { ...work, chainTip: chain.tip, chainLength: chain.length }
+}

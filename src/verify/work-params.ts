@@ -1,0 +1,71 @@
+import type { GenerateOptions } from '../model/generate.ts'
+import type { TrainConfig } from '../model/train-step.ts'
+import type { JsonObject } from './receipt-schema.ts'
+
+/** A generation's receipt params: everything that steers it except the seed and the prompt. */
+export interface GenerationParams {
+  readonly maxNewTokens: number
+  readonly temperatureQ16: number
+  readonly topK: number
+  readonly topPQ30: number
+  /** Philox counter word (e.g. the round), so one seed serves many generations. */
+  readonly step: number
+  readonly eosToken: number | null
+}
+
+/** A training step's receipt params: AdamW and clipping; maxGradNorm null means no clipping. */
+export interface TrainingParams {
+  readonly lr: number
+  readonly beta1: number
+  readonly beta2: number
+  readonly eps: number
+  readonly weightDecay: number
+  readonly maxGradNorm: number | null
+}
+
+function readNumbers<K extends string>(
+  json: JsonObject,
+  keys: readonly K[],
+  ok: (key: K, v: unknown) => boolean,
+): Record<K, number | null> {
+  const extra = Object.keys(json).find((k) => !keys.includes(k as K))
+  if (extra !== undefined) throw new RangeError(`params.${extra} is not a parameter of this kind of work`)
+  const out = {} as Record<K, number | null>
+  for (const key of keys) {
+    if (!ok(key, json[key])) throw new RangeError(`params.${key} is missing or out of range`)
+    out[key] = json[key] as number | null
+  }
+  return out
+}
+
+const u32 = (v: unknown) => Number.isInteger(v) && (v as number) >= 0 && (v as number) < 2 ** 32
+
+export function generationParams(json: JsonObject): GenerationParams {
+  const keys = ['maxNewTokens', 'temperatureQ16', 'topK', 'topPQ30', 'step', 'eosToken'] as const
+  return readNumbers(json, keys, (key, v) => (key === 'eosToken' && v === null) || u32(v)) as GenerationParams
+}
+
+export function trainingParams(json: JsonObject): TrainingParams {
+  const keys = ['lr', 'beta1', 'beta2', 'eps', 'weightDecay', 'maxGradNorm'] as const
+  return readNumbers(
+    json,
+    keys,
+    (key, v) =>
+      (key === 'maxGradNorm' && v === null) || (typeof v === 'number' && Number.isFinite(v) && v >= 0),
+  ) as TrainingParams
+}
+
+export function generateOptions(params: GenerationParams, seed: readonly [number, number]): GenerateOptions {
+  const { maxNewTokens, temperatureQ16, topK, topPQ30, step, eosToken } = params
+  return {
+    maxNewTokens,
+    sampling: { temperatureQ16, topK, topPQ30 },
+    seed,
+    step,
+    ...(eosToken === null ? {} : { eosToken }),
+  }
+}
+
+export function trainConfig(params: TrainingParams): TrainConfig {
+  return { ...params, maxGradNorm: params.maxGradNorm ?? Infinity }
+}
