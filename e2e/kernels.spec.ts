@@ -1,6 +1,6 @@
-// WGSL == TS twin in a real Chromium tab: shaders/matmul.wgsl on the browser's WebGPU adapter
-// (SwiftShader here, a GPU elsewhere) gives the bytes of the TS twin, for every case and two workgroup
-// sizes, and the twin in the page gives the bytes of the twin in Node.
+// WGSL == TS twin in a real Chromium tab: every reproducible kernel under shaders/ on the browser's
+// WebGPU adapter (SwiftShader here, a GPU elsewhere) gives the bytes of the TS twin, for every case and
+// two workgroup sizes, and the twin in the page gives the bytes of the twin in Node.
 import '../src/polyfills/promise-with-resolvers.ts'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -10,6 +10,7 @@ import { expect, test, type Browser } from '@playwright/test'
 import { build } from 'vite'
 import { startAppServer, type AppServer } from '../src/cli/app-server.ts'
 import { localSwarmConfig } from '../src/cli/local-swarm-config.ts'
+import { parityCases, twinBits, type Bits } from '../src/kernels/gpu/kernel-cases.ts'
 import { bitsOf, matmulCases, SATURATING_CASE } from '../src/kernels/gpu/matmul-cases.ts'
 import { matmul } from '../src/kernels/ref/matmul.ts'
 import { launchBrowser } from './browser.ts'
@@ -17,9 +18,20 @@ import type { ParityRun } from './kernels-page/main.ts'
 
 const PORT = 19660
 
+const suites = parityCases()
+const caseNames: Record<string, string[]> = {
+  matmul: matmulCases().map((_, i) => `case ${i}`),
+  ...Object.fromEntries(Object.entries(suites).map(([name, cases]) => [name, cases.map((c) => c.name)])),
+}
+const node: Record<string, Bits[]> = {
+  matmul: matmulCases().map((c) => bitsOf(matmul(c.a, c.b, c.options))),
+  ...twinBits(suites),
+}
+
 let dist: string
 let server: AppServer
 let browser: Browser
+let run: ParityRun
 
 test.beforeAll(async () => {
   dist = await mkdtemp(join(tmpdir(), 'kernels-page-'))
@@ -31,6 +43,11 @@ test.beforeAll(async () => {
   })
   server = await startAppServer({ root: dist, port: PORT, swarmConfig: localSwarmConfig([]) })
   browser = await launchBrowser()
+  const page = await browser.newPage()
+  await page.goto(server.url)
+  await page.waitForFunction(() => typeof globalThis.runKernelParity === 'function')
+  run = await page.evaluate(() => globalThis.runKernelParity!())
+  console.log(`adapter ${run.adapter} (fallback: ${run.isFallbackAdapter})`)
 })
 
 test.afterAll(async () => {
@@ -39,18 +56,30 @@ test.afterAll(async () => {
   await rm(dist, { recursive: true, force: true })
 })
 
-test('shaders/matmul.wgsl gives the TS twin’s bytes in Chromium, whatever the workgroup size', async () => {
-  const page = await browser.newPage()
-  await page.goto(server.url)
-  await page.waitForFunction(() => typeof globalThis.runMatmulParity === 'function')
-  const run: ParityRun = await page.evaluate(() => globalThis.runMatmulParity!())
-  console.log(
-    `adapter ${run.adapter} (fallback: ${run.isFallbackAdapter}), ${run.gpu.length} workgroup sizes`,
-  )
+/** Names of the cases whose bits differ (empty when all agree): a readable failure. */
+function differing(suite: string, got: Bits[], want: Bits[]): string[] {
+  return want.flatMap((w, i) => {
+    const g = got[i]
+    if (g && g.exp === w.exp && g.data.length === w.data.length && g.data.every((v, j) => v === w.data[j]))
+      return []
+    return [
+      `${caseNames[suite]![i]}: got ${JSON.stringify(g)?.slice(0, 300)}, want ${JSON.stringify(w).slice(0, 300)}`,
+    ]
+  })
+}
 
-  const node = matmulCases().map((c) => bitsOf(matmul(c.a, c.b, c.options)))
-  expect(run.twin).toEqual(node) // the twin's bits are the same in the page and in Node
-  expect(node[SATURATING_CASE]!.data.some((v) => Math.abs(v) === 2 ** 31 - 1)).toBe(true)
-  expect(run.gpu).toHaveLength(2)
-  for (const outs of run.gpu) expect(outs).toEqual(node)
+test('no WebGPU validation or compilation errors', () => {
+  expect(run.errors).toEqual([])
 })
+
+test('matmul saturates in its saturation case', () => {
+  expect(node.matmul![SATURATING_CASE]!.data.some((v) => Math.abs(v) === 2 ** 31 - 1)).toBe(true)
+})
+
+for (const suite of Object.keys(node)) {
+  test(`shaders/${suite} gives the TS twin’s bytes in Chromium, whatever the workgroup size (${node[suite]!.length} cases)`, () => {
+    expect(differing(suite, run.twin[suite]!, node[suite]!)).toEqual([]) // the twin's bits: page == Node
+    expect(run.gpu[suite]).toHaveLength(2)
+    for (const outs of run.gpu[suite]!) expect(differing(suite, outs, node[suite]!)).toEqual([])
+  })
+}

@@ -1,6 +1,5 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { matmul } from '../ref/matmul.ts'
 import { MATMUL_WORKGROUPS, SATURATING_CASE, bitsOf, encodeOperand, matmulCases } from './matmul-cases.ts'
@@ -32,10 +31,11 @@ const child = `
     process.exit(0)
   }
   const device = await adapter.requestDevice()
-  const wgsl = readFileSync(${JSON.stringify(fileURLToPath(new URL('../../../shaders/matmul.wgsl', import.meta.url)))}, 'utf8')
+  const { readShaders } = await import(${JSON.stringify(new URL('./node-shaders.ts', import.meta.url).href)})
+  const shaders = readShaders()
   const results = []
   for (const size of input.workgroups) {
-    const kernel = createMatmulKernel(device, wgsl, size)
+    const kernel = createMatmulKernel(device, shaders, size)
     const outs = []
     for (const c of input.cases) {
       const out = await kernel.run(decode(c.a), decode(c.b), c.options)
