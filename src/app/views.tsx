@@ -3,6 +3,7 @@ import type { ComponentType } from 'react'
 import { MarketsView } from './markets/MarketsView.tsx'
 import { SettingsView } from './settings/SettingsView.tsx'
 import { SwarmView } from './swarm/SwarmView.tsx'
+import { VerifyView } from './verify/VerifyView.tsx'
 import { WalletView } from './wallet/WalletView.tsx'
 
 export interface ViewDef {
@@ -16,6 +17,7 @@ export const VIEWS: readonly ViewDef[] = [
   { id: 'swarm', label: 'Swarm', Component: SwarmView },
   { id: 'markets', label: 'Markets', Component: MarketsView },
   { id: 'wallet', label: 'Wallet', Component: WalletView },
+  { id: 'verify', label: 'Verify', Component: VerifyView },
   { id: 'settings', label: 'Settings', Component: SettingsView },
 ]
 
