@@ -51,6 +51,24 @@ export async function gatewayBuyQuote(
   })
 }
 
+/** The wallet's shares of every outcome of `m`, read from the gateway. */
+export async function sharesOnChain(
+  chain: LocalClients,
+  m: MarketSnapshot,
+  owner: Address,
+): Promise<bigint[]> {
+  return Promise.all(
+    m.spotPrices.map((_, i) =>
+      chain.client.readContract({
+        address: m.gateway,
+        abi: dynamicParimutuelGatewayAbi,
+        functionName: 'balanceOf',
+        args: [m.address, owner, BigInt(i)],
+      }),
+    ),
+  )
+}
+
 export interface OutcomeRow {
   price: bigint
   probability: bigint

@@ -21,6 +21,7 @@ import {
   gatewayBuyQuote,
   marketsFromNode,
   outcomeRows,
+  sharesOnChain,
   startTrade,
   tradeHashes,
 } from './market-actions.ts'
@@ -162,7 +163,9 @@ test('two tabs trade one market and each sees the other’s trade and prices wit
 })
 
 test('a buy whose price moved past its slippage bound reverts as a sentence; the panel stays consistent', async () => {
-  const sharesBefore = (await outcomeRows(tabB)).map((r) => r.shares)
+  // tab B's own last buy may not be on its page yet: start from the shares the chain says it holds
+  const sharesBefore = await sharesOnChain(await chain(), market, burnerB)
+  await expect.poll(async () => (await outcomeRows(tabB)).map((r) => r.shares)).toEqual(sharesBefore)
   // tab B asks for 20 shares of "No" with 0 bps of slippage; while its confirmation is open, tab A
   // buys "No" too, so B's maximum cost is below the new price
   await startTrade(tabB, { side: 'buy', outcome: 1, shares: '20', slippageBps: 0 })
@@ -201,8 +204,7 @@ test('a buy whose price moved past its slippage bound reverts as a sentence; the
 })
 
 test('selling exact shares pays the quoted proceeds and the other tab sees the sale', async () => {
-  const held = (await outcomeRows(tabA))[1]!.shares
-  expect(held).toBe(20n * WAD)
+  await expect.poll(async () => (await outcomeRows(tabA))[1]!.shares).toBe(20n * WAD)
   await tabA.getByTestId('trade-side-sell').click()
   await tabA.getByTestId('trade-outcome').selectOption('1')
   await tabA.getByTestId('trade-preset-all').click()
