@@ -7,8 +7,6 @@ import type { Address } from 'viem'
 import { swarmCoordinatorAbi, swarmCoordinatorBytecode } from './generated/SwarmCoordinator.ts'
 import { deployContract, hasCode, localClients } from './local-clients.ts'
 
-export { ANVIL_TEST_MNEMONIC, anvilAccount, localChain } from './local-clients.ts'
-
 export interface DeployCoordinatorOptions {
   rpcUrl: string
   /** start of round 0, unix seconds (0 = the deployment block's timestamp) */
