@@ -94,7 +94,7 @@ async function main(): Promise<void> {
 
   const rows: [string, string][] = [
     ['open', stack.url],
-    ['relay', stack.relay.multiaddrs.join('\n' + ' '.repeat(15))],
+    ['relay', stack.relay.multiaddrs.join('\n')],
     ...(stack.relay.httpUrl ? [['metrics', `${stack.relay.httpUrl}/metrics`] as [string, string]] : []),
     ['swarm id', stack.swarmId],
     [
@@ -122,16 +122,11 @@ async function main(): Promise<void> {
         ] as [string, string][])
       : []),
   ]
-  console.log(
-    [
-      '',
-      'tabswarm is running',
-      '',
-      ...rows.map(([k, v]) => `  ${k.padEnd(11)}  ${v}`),
-      '',
-      'Ctrl-C to stop',
-    ].join('\n'),
-  )
+  const width = Math.max(...rows.map(([k]) => k.length))
+  // a value of several lines (the relay's addresses) continues under its first line
+  const row = ([k, v]: [string, string]) =>
+    `  ${k.padEnd(width)}  ${v.replaceAll('\n', '\n' + ' '.repeat(width + 4))}`
+  console.log(['', 'tabswarm is running', '', ...rows.map(row), '', 'Ctrl-C to stop'].join('\n'))
 }
 
 main().catch((err: Error) => {
