@@ -29,11 +29,25 @@ export function listenHttp(server: Server, what: string, host: string, port: num
   })
 }
 
-/** Stops accepting connections and closes idle keep-alive ones, so the port is free when this resolves. */
+/**
+ * How long requests already in flight get to finish when a server closes. A tab that polls every
+ * 500 ms keeps its keep-alive connection busy forever, so waiting for it to go idle never ends.
+ */
+export const CLOSE_GRACE_MS = 1_000
+
+/**
+ * Stops accepting connections, closes idle keep-alive ones at once and busy ones after
+ * CLOSE_GRACE_MS, so the port is free when this resolves.
+ */
 export function closeHttp(server: Server): Promise<void> {
   return new Promise((resolve, reject) => {
     if (!server.listening) return resolve()
-    server.close((err) => (err ? reject(err) : resolve()))
+    const force = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS)
+    server.close((err) => {
+      clearTimeout(force)
+      if (err) reject(err)
+      else resolve()
+    })
     server.closeIdleConnections()
   })
 }
