@@ -50,10 +50,7 @@ export const modularArithmetic: ReasoningFamily = {
   answerFormat: 'an integer from 0 to m - 1',
   generate(random, difficulty) {
     const { text, answer } = LEVELS[difficulty](random)
-    return {
-      question: `Compute ${text}. The result is in 0 … m - 1, also for negative numbers.`,
-      answer: `${answer}`,
-    }
+    return { question: text, answer: `${answer}` }
   },
   canonical: canonicalInteger,
 }
