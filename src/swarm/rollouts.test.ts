@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest'
+import { generateReasoningTask } from '../tasks/generate-reasoning-task.ts'
+import { MAX_GROUPS_PER_MESSAGE, validateRolloutsBody, type RolloutGroup } from './rollouts.ts'
+import { refOfTask, taskFromRef } from './task-ref.ts'
+
+const task = generateReasoningTask('arithmetic', 1, 3)
+const group = (over: Partial<RolloutGroup> = {}): RolloutGroup => ({
+  taskId: task.id,
+  task: refOfTask(task),
+  completions: [
+    { text: `<answer>${task.answer}</answer>`, tokenIds: [1, 2, 3] },
+    { text: '<answer>0</answer>', tokenIds: [4, 5] },
+  ],
+  rewards: [1.2, 0.2],
+  policyVersion: 3,
+  ...over,
+})
+
+describe('validateRolloutsBody', () => {
+  it('accepts well-formed groups and their tasks regenerate to the claimed id', () => {
+    const body = validateRolloutsBody({ groups: [group()] }, 2)
+    expect(body).toEqual({ groups: [group()] })
+    if (typeof body === 'string') throw new Error(body)
+    expect(taskFromRef(body.groups[0]!.task).id).toBe(body.groups[0]!.taskId)
+  })
+
+  it.each([
+    ['not an object', 'x', 'not an object'],
+    ['no groups', { groups: [] }, '1–16 groups'],
+    [
+      'too many groups',
+      { groups: Array.from({ length: MAX_GROUPS_PER_MESSAGE + 1 }, () => group()) },
+      'groups',
+    ],
+    ['a wrong G', { groups: [group({ completions: [group().completions[0]!] })] }, 'exactly 2 completions'],
+    ['a bad task id', { groups: [group({ taskId: 'zz' })] }, '64 hex'],
+    ['a NaN reward', { groups: [group({ rewards: [NaN, 0] })] }, 'finite rewards'],
+    [
+      'a fractional token id',
+      {
+        groups: [
+          group({
+            completions: [
+              { text: '', tokenIds: [0.5] },
+              { text: '', tokenIds: [] },
+            ],
+          }),
+        ],
+      },
+      'token ids',
+    ],
+    ['a negative policy version', { groups: [group({ policyVersion: -1 })] }, 'policyVersion'],
+    [
+      'an unknown difficulty',
+      { groups: [group({ task: { ...refOfTask(task), difficulty: 9 as 1 } })] },
+      'difficulty',
+    ],
+    ['a task twice', { groups: [group(), group()] }, 'twice'],
+  ])('refuses %s with a sentence', (_name, body, message) => {
+    const result = validateRolloutsBody(body, 2)
+    expect(typeof result).toBe('string')
+    expect(result).toContain(message)
+  })
+})

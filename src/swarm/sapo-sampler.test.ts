@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest'
+import type { ExternalGroup } from './rollout-pool.ts'
+import type { RolloutGroup } from './rollouts.ts'
+import { DEFAULT_SAPO, sampleTrainingBatch } from './sapo-sampler.ts'
+
+const group = (taskId: string): RolloutGroup => ({
+  taskId,
+  task: { kind: 'reasoning', family: 'arithmetic', difficulty: 1, seed: 1 },
+  completions: [],
+  rewards: [],
+  policyVersion: 0,
+})
+const own = ['o1', 'o2', 'o3'].map(group)
+const shared: ExternalGroup[] = [
+  { from: 'p1', group: group('o1') }, // a task the peer has itself: never taken
+  { from: 'p1', group: group('x1') },
+  { from: 'p2', group: group('x1') }, // the same task from another peer: counts once
+  { from: 'p2', group: group('x2') },
+  { from: 'p3', group: group('x3') },
+]
+
+describe('sampleTrainingBatch', () => {
+  it('takes L/G own groups and E/G external groups of tasks the peer does not have', () => {
+    const batch = sampleTrainingBatch(own, shared, DEFAULT_SAPO, 'swarm/1/me')
+    expect(batch.local).toHaveLength(2)
+    expect(new Set(batch.local.map((g) => g.taskId)).size).toBe(2)
+    expect(batch.external).toHaveLength(2)
+    const tasks = batch.external.map((g) => g.group.taskId)
+    expect(new Set(tasks).size).toBe(2)
+    expect(tasks).not.toContain('o1')
+  })
+
+  it('is the same batch for the same step key, and another one for another', () => {
+    const key = (k: string) => {
+      const b = sampleTrainingBatch(own, shared, DEFAULT_SAPO, k)
+      return [...b.local.map((g) => g.taskId), ...b.external.map((g) => `${g.from}/${g.group.taskId}`)].join()
+    }
+    expect(key('s/1/me')).toBe(key('s/1/me'))
+    const keys = new Set(Array.from({ length: 20 }, (_, i) => key(`s/${i}/me`)))
+    expect(keys.size).toBeGreaterThan(3)
+  })
+
+  it('trains alone on its own groups when nothing is shared', () => {
+    const batch = sampleTrainingBatch(own, [], { localGroups: 4, externalGroups: 2 }, 'k')
+    expect(batch.local).toHaveLength(3)
+    expect(batch.external).toEqual([])
+  })
+})

@@ -1,0 +1,47 @@
+// A task as it crosses the network: the (kind, family, difficulty, seed) that regenerates it. A receiver
+// never trusts a task's text from gossip; it regenerates the task and checks the id the sender claimed.
+import { generateCodeTask } from '../tasks/generate-code-task.ts'
+import { generateReasoningTask } from '../tasks/generate-reasoning-task.ts'
+import { DIFFICULTIES, type Difficulty, type Task } from '../tasks/task.ts'
+
+export interface TaskRef {
+  kind: Task['kind']
+  family: string
+  difficulty: Difficulty
+  seed: number
+}
+
+/** Largest seed accepted: seeds are drawn as u32 (round-tasks.ts). */
+export const MAX_TASK_SEED = 0xffff_ffff
+
+/** Regenerates a task; throws a RangeError for an unknown family or an invalid difficulty or seed. */
+export function taskFromRef(ref: TaskRef): Task {
+  if (!Number.isSafeInteger(ref.seed) || ref.seed < 0 || ref.seed > MAX_TASK_SEED)
+    throw new RangeError(`task seed ${ref.seed} is not a u32`)
+  return ref.kind === 'code'
+    ? generateCodeTask(ref.family, ref.difficulty, ref.seed)
+    : generateReasoningTask(ref.family, ref.difficulty, ref.seed)
+}
+
+export const refOfTask = (task: Task): TaskRef => ({
+  kind: task.kind,
+  family: task.family,
+  difficulty: task.difficulty,
+  seed: task.seed,
+})
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v)
+
+/** Checks an untrusted value's shape (not that the family exists: taskFromRef does that). */
+export function parseTaskRef(value: unknown): TaskRef | string {
+  if (!isObject(value)) return 'task is not an object'
+  const { kind, family, difficulty, seed } = value
+  if (kind !== 'reasoning' && kind !== 'code') return 'task kind must be reasoning or code'
+  if (typeof family !== 'string' || family.length === 0 || family.length > 64)
+    return 'task family must be 1–64 characters'
+  if (!(DIFFICULTIES as readonly unknown[]).includes(difficulty)) return 'task difficulty must be 1–5'
+  if (typeof seed !== 'number' || !Number.isSafeInteger(seed) || seed < 0 || seed > MAX_TASK_SEED)
+    return 'task seed must be a u32'
+  return { kind, family, difficulty: difficulty as Difficulty, seed }
+}
