@@ -4,7 +4,7 @@ import { crossEntropy, crossEntropyBackward } from '../kernels/ref/cross-entropy
 import type { QTensor } from '../kernels/ref/tensor.ts'
 import { backward } from './backward.ts'
 import type { ModelConfig } from './config.ts'
-import { forward, type Batch } from './forward.ts'
+import { forward, type Batch, type ForwardCache } from './forward.ts'
 import { parameterLayout } from './layout.ts'
 import type { Params } from './params.ts'
 import { scopedTrace, type TraceHook } from './trace-hook.ts'
@@ -32,24 +32,17 @@ export interface TrainStepResult {
 }
 
 /**
- * One supervised step: next-token cross-entropy on `inputs` → `targets`, backward, global norm clip,
- * AdamW on every parameter in layout order. Pure: the same state and batch give the same bits.
- * `trace` sees the ops in order: forward/…, loss, dlogits, backward/…, clip.<param>, then
- * adam.<param>.{w,m,r} per parameter.
+ * The shared second half of every training step: backward from d loss/d logits, global norm clip,
+ * AdamW on every parameter in layout order. `trace` sees backward/…, clip.<param>, adam.<param>.{w,m,r}.
  */
-export function trainStep(
+export function descend(
   config: ModelConfig,
   state: TrainState,
-  inputs: Batch,
-  targets: Int32Array,
+  cache: ForwardCache,
+  dLogits: QTensor,
   train: TrainConfig,
   trace?: TraceHook,
-): TrainStepResult {
-  const { logits, cache } = forward(config, state.params, inputs, undefined, scopedTrace(trace, 'forward/'))
-  const loss = crossEntropy(logits, targets)
-  const dLogits = crossEntropyBackward(logits, targets)
-  trace?.('loss', loss)
-  trace?.('dlogits', dLogits)
+): { state: TrainState; gradNorm: bigint } {
   const grads = backward(config, state.params, cache, dLogits, scopedTrace(trace, 'backward/'))
   const names = parameterLayout(config).map((s) => s.name)
   const clipped = clipGradNorm(
@@ -69,5 +62,27 @@ export function trainStep(
     params.set(name, next.w)
     optimizer.set(name, next.state)
   })
-  return { state: { params, optimizer }, loss, gradNorm: clipped.norm }
+  return { state: { params, optimizer }, gradNorm: clipped.norm }
+}
+
+/**
+ * One supervised step: next-token cross-entropy on `inputs` → `targets`, then `descend`. Pure: the
+ * same state and batch give the same bits. `trace` sees the ops in order: forward/…, loss, dlogits,
+ * backward/…, clip.<param>, then adam.<param>.{w,m,r} per parameter.
+ */
+export function trainStep(
+  config: ModelConfig,
+  state: TrainState,
+  inputs: Batch,
+  targets: Int32Array,
+  train: TrainConfig,
+  trace?: TraceHook,
+): TrainStepResult {
+  const { logits, cache } = forward(config, state.params, inputs, undefined, scopedTrace(trace, 'forward/'))
+  const loss = crossEntropy(logits, targets)
+  const dLogits = crossEntropyBackward(logits, targets)
+  trace?.('loss', loss)
+  trace?.('dlogits', dLogits)
+  const next = descend(config, state, cache, dLogits, train, trace)
+  return { state: next.state, loss, gradNorm: next.gradNorm }
 }

@@ -1,0 +1,85 @@
+// One GRPO step on the reproducible kernels: the policy's log-probs of the sampled completion tokens,
+// the clipped-ratio surrogate against the old policy's log-probs with group-normalised advantages, then
+// the same backward, clip and AdamW as supervised training. Old log-probs come from the reproducible
+// forward too (`tokenLogProbsOf`): the sampler's f32 numbers are never trusted.
+import { LOSS_EXP } from '../kernels/ref/cross-entropy.ts'
+import { grpoLoss } from '../kernels/ref/grpo.ts'
+import { tokenLogProbBackward, tokenLogProbs } from '../kernels/ref/logprob.ts'
+import { fromFloat, type QTensor } from '../kernels/ref/tensor.ts'
+import type { ModelConfig } from './config.ts'
+import { forward, type Batch } from './forward.ts'
+import type { Params } from './params.ts'
+import { scopedTrace, type TraceHook } from './trace-hook.ts'
+import { descend, type TrainConfig, type TrainState, type TrainStepResult } from './train-step.ts'
+
+/** Advantages are held at 2^-20: ±2048 at 1e-6 (group-normalised advantages stay within ±√G). */
+export const ADVANTAGE_EXP = -20
+
+export interface GrpoConfig extends TrainConfig {
+  /** clip range ε (DAPO's ε_low 0.2); the ratio is kept within [1 − ε, 1 + ε] */
+  readonly clipEps: number
+}
+
+/** A batch of rollouts laid out for the model: one row per completion, prompt + completion, padded. */
+export interface RolloutBatch {
+  readonly inputs: Batch
+  /** the next token at every position (anything at masked positions) */
+  readonly targets: Int32Array
+  /** 1 where the target is a completion token, 0 for prompt and padding */
+  readonly mask: Uint8Array
+  /** each row's group-normalised advantage, one per row */
+  readonly advantages: readonly number[]
+}
+
+/** log π(target) at every position, at LOSS_EXP: the policy's view of the sampled tokens. */
+export function tokenLogProbsOf(config: ModelConfig, params: Params, batch: RolloutBatch): QTensor {
+  const { logits } = forward(config, params, batch.inputs)
+  return tokenLogProbs(logits, batch.targets, LOSS_EXP)
+}
+
+/** Per-position advantages at ADVANTAGE_EXP: each row's advantage on its masked positions, else 0. */
+export function positionAdvantages(batch: RolloutBatch): QTensor {
+  const { batch: rows, seqLen } = batch.inputs
+  if (batch.advantages.length !== rows)
+    throw new RangeError(`grpo: ${batch.advantages.length} advantages for ${rows} rows`)
+  const values = Float64Array.from({ length: rows * seqLen }, (_, i) =>
+    batch.mask[i] ? batch.advantages[Math.floor(i / seqLen)]! : 0,
+  )
+  return fromFloat([rows * seqLen], ADVANTAGE_EXP, values)
+}
+
+/**
+ * One step. Pure: the same state, batch and old log-probs give the same bits. `trace` sees forward/…,
+ * logprobs, loss, dlogprobs, dlogits, then descend's backward/…, clip.…, adam.….
+ */
+export function grpoStep(
+  config: ModelConfig,
+  state: TrainState,
+  batch: RolloutBatch,
+  oldLogProbs: QTensor,
+  train: GrpoConfig,
+  trace?: TraceHook,
+): TrainStepResult {
+  const { logits, cache } = forward(
+    config,
+    state.params,
+    batch.inputs,
+    undefined,
+    scopedTrace(trace, 'forward/'),
+  )
+  const logProbs = tokenLogProbs(logits, batch.targets, LOSS_EXP)
+  trace?.('logprobs', logProbs)
+  const { loss, dLogProbs } = grpoLoss({
+    logProbs,
+    oldLogProbs,
+    advantages: positionAdvantages(batch),
+    mask: batch.mask,
+    clipEpsQ30: Math.round(train.clipEps * 2 ** 30),
+  })
+  trace?.('loss', loss)
+  trace?.('dlogprobs', dLogProbs)
+  const dLogits = tokenLogProbBackward(logits, batch.targets, dLogProbs)
+  trace?.('dlogits', dLogits)
+  const next = descend(config, state, cache, dLogits, train, trace)
+  return { state: next.state, loss, gradNorm: next.gradNorm }
+}
