@@ -1,0 +1,48 @@
+// The peer's one subscription to the rollouts topic, sorting what arrives into per-round pools. A fast
+// peer may publish round r + 1 before a slow one has finished round r, so the inbox keeps a pool for
+// every round from the oldest still being collected up to LOOKAHEAD_ROUNDS ahead; older and further
+// rounds are dropped as 'wrong-round'.
+import type { SwarmComm } from './memory-comm.ts'
+import { createRolloutPool, type RolloutPool } from './rollout-pool.ts'
+import { validateRolloutsBody } from './rollouts.ts'
+
+/** Rounds ahead of the oldest open one that are collected already. */
+export const LOOKAHEAD_ROUNDS = 2
+
+export interface RoundInbox {
+  /** the pool of `round`, created on first use */
+  pool(round: number): RolloutPool
+  /** forgets every round before `round` */
+  release(round: number): void
+  /** messages refused by the schema, all rounds together */
+  readonly refused: number
+  close(): void
+}
+
+export function createRoundInbox(comm: SwarmComm, groupSize: number): RoundInbox {
+  const pools = new Map<number, RolloutPool>()
+  let oldest = -1
+  let refused = 0
+  const pool = (round: number) => {
+    let p = pools.get(round)
+    if (!p) pools.set(round, (p = createRolloutPool(round)))
+    return p
+  }
+  const stop = comm.onRollouts((from, round, body) => {
+    const valid = validateRolloutsBody(body, groupSize)
+    if (typeof valid === 'string') return void refused++
+    if (round < oldest || round > Math.max(oldest, 0) + LOOKAHEAD_ROUNDS) return void refused++
+    for (const g of valid.groups) pool(round).offer(from, round, g)
+  })
+  return {
+    pool,
+    release(round) {
+      oldest = Math.max(oldest, round)
+      for (const r of pools.keys()) if (r < round) pools.delete(r)
+    },
+    get refused() {
+      return refused
+    },
+    close: stop,
+  }
+}

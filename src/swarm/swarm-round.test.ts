@@ -1,0 +1,121 @@
+// The round loop with in-memory sharing and a stand-in policy (characters as tokens, a fixed answer per
+// sample): what is published, heard, refused and trained on.
+import { describe, expect, it } from 'vitest'
+import { scoreReasoning } from '../tasks/score-completion.ts'
+import type { ReasoningTask } from '../tasks/task.ts'
+import { DEFAULT_LEARNING } from './learning-config.ts'
+import { createMemoryHub } from './memory-comm.ts'
+import type { TokenizedGroup } from './rollout-batch.ts'
+import { createRoundInbox } from './round-inbox.ts'
+import { runRound, type PeerContext, type Policy, type Scorer } from './swarm-round.ts'
+
+const chars = (text: string) => [...text].map((c) => c.charCodeAt(0))
+
+function standInPolicy(trained: TokenizedGroup[][]): Policy {
+  let version = 0
+  return {
+    get version() {
+      return version
+    },
+    promptIds: (task) => chars(task.prompt),
+    // sample i answers i: one of two samples is right for tasks whose answer is 0 or 1, else both wrong
+    sample: async (_prompt, samples) =>
+      Array.from({ length: samples }, (_, i) => {
+        const text = `<answer>${i}</answer>`
+        return { text, tokenIds: chars(text), eos: true }
+      }),
+    matches: (c) => String.fromCharCode(...c.tokenIds) === c.text,
+    train: async (groups) => {
+      trained.push([...groups])
+      version++
+      return { loss: 0.5, weightsHash: `w${version}` }
+    },
+  }
+}
+
+const score: Scorer = async (task, c) =>
+  scoreReasoning(task as ReasoningTask, c.text, c.tokenIds.length).reward.total
+
+function swarm(n: number) {
+  const hub = createMemoryHub()
+  let release!: () => void
+  const closed = new Promise<void>((r) => (release = r))
+  const trained: TokenizedGroup[][][] = []
+  const peers: PeerContext[] = Array.from({ length: n }, (_, i) => {
+    const comm = hub.join(`peer${i}`)
+    trained.push([])
+    return {
+      swarmId: 's'.repeat(64),
+      comm,
+      inbox: createRoundInbox(comm, DEFAULT_LEARNING.groupSize),
+      learning: DEFAULT_LEARNING,
+      policy: standInPolicy(trained[i]!),
+      score,
+      windowClosed: () => closed,
+    }
+  })
+  return { hub, peers, trained, closeWindow: () => release() }
+}
+
+describe('runRound', () => {
+  it('publishes its groups, trains on 2 own + 2 heard ones, and reports the round', async () => {
+    const { peers, trained, closeWindow } = swarm(3)
+    const reports = peers.map((p) => runRound(p, 0))
+    await new Promise((r) => setTimeout(r, 10))
+    closeWindow()
+    const done = await Promise.all(reports)
+    for (const [i, report] of done.entries()) {
+      expect(report).toMatchObject({
+        round: 0,
+        groupsPublished: 2,
+        groupsHeard: 4,
+        groupsRefused: 0,
+        trainedOn: { local: 2, external: 2 },
+        loss: 0.5,
+        weightsHash: 'w1',
+        policyVersion: 1,
+      })
+      expect(report.swarmReward).toBeDefined()
+      expect(trained[i]![0]).toHaveLength(4)
+      // every trained completion is a complete group of G with the receiver's rewards
+      for (const g of trained[i]![0]!) expect(g.rewards).toHaveLength(2)
+    }
+  })
+
+  it('refuses garbage, forged task ids and tokens that do not spell their text', async () => {
+    const { hub, peers, closeWindow } = swarm(1)
+    const attacker = hub.join('mallory')
+    const report = runRound(peers[0]!, 3)
+    const honest = {
+      taskId: '',
+      task: { kind: 'reasoning', family: 'arithmetic', difficulty: 1, seed: 1 },
+      completions: [
+        { text: '<answer>1</answer>', tokenIds: chars('<answer>1</answer>') },
+        { text: '<answer>2</answer>', tokenIds: chars('<answer>2</answer>') },
+      ],
+      rewards: [1.2, 1.2],
+      policyVersion: 0,
+    }
+    const { generateReasoningTask } = await import('../tasks/generate-reasoning-task.ts')
+    const realId = generateReasoningTask('arithmetic', 1, 1).id
+    await attacker.publishRollouts(3, { groups: [{ ...honest, taskId: 'f'.repeat(64) }] } as never)
+    await attacker.publishRollouts(3, {
+      groups: [
+        {
+          ...honest,
+          taskId: realId,
+          completions: [honest.completions[0]!, { text: '<answer>2</answer>', tokenIds: [1] }],
+        },
+      ],
+    } as never)
+    await attacker.publishRollouts(3, { groups: 'nope' } as never)
+    await attacker.publishRollouts(9, { groups: [{ ...honest, taskId: realId }] } as never)
+    await new Promise((r) => setTimeout(r, 10))
+    closeWindow()
+    const r = await report
+    expect(r.groupsHeard).toBe(0)
+    expect(r.groupsRefused).toBe(2)
+    expect(peers[0]!.inbox.refused).toBe(2)
+    expect(r.trainedOn).toEqual({ local: 2, external: 0 })
+  })
+})

@@ -1,0 +1,147 @@
+// One round of a learning peer, GenRL's game loop with IO behind interfaces: draw the round's tasks,
+// sample G completions each, score them, share the groups, collect the others' while the window is
+// open, re-score what arrived with our own verifiers, sample the SAPO batch and take one GRPO step.
+// The same code runs in a tab (libp2p comm, workers) and headless in Node (in-memory comm).
+import type { Task } from '../tasks/task.ts'
+import type { SwarmComm } from './memory-comm.ts'
+import type { LearningConfig } from './learning-config.ts'
+import type { ExternalGroup } from './rollout-pool.ts'
+import type { RoundInbox } from './round-inbox.ts'
+import { roundTasks } from './round-tasks.ts'
+import type { TokenizedGroup } from './rollout-batch.ts'
+import type { RolloutCompletion, RolloutGroup } from './rollouts.ts'
+import { sampleTrainingBatch } from './sapo-sampler.ts'
+import { refOfTask, taskFromRef } from './task-ref.ts'
+
+export interface SampledCompletion extends RolloutCompletion {
+  /** whether sampling stopped at EOS (else at the token limit) */
+  eos: boolean
+}
+
+/** The model side of a peer: sampling (fast path) and training (reproducible kernels). */
+export interface Policy {
+  /** training steps taken */
+  readonly version: number
+  promptIds(task: Task): number[]
+  /** `key` makes the draw reproducible: the same weights, prompt and key give the same completions */
+  sample(promptIds: readonly number[], samples: number, key: string): Promise<SampledCompletion[]>
+  /** whether these token ids decode to this text (a sender cannot train us on tokens it did not show) */
+  matches(completion: RolloutCompletion): boolean
+  train(groups: readonly TokenizedGroup[]): Promise<{ loss: number; weightsHash: string }>
+}
+
+/** The receiver's own reward of one completion (verifiers, sandbox for code). */
+export type Scorer = (task: Task, completion: RolloutCompletion, eos: boolean) => Promise<number>
+
+export interface PeerContext {
+  swarmId: string
+  comm: SwarmComm
+  /** the peer's subscription to others' rollouts (createRoundInbox over `comm`) */
+  inbox: RoundInbox
+  learning: LearningConfig
+  policy: Policy
+  score: Scorer
+  /** resolves when the collection window of `round` closes */
+  windowClosed(round: number): Promise<void>
+}
+
+export interface RoundReport {
+  round: number
+  /** mean reward of the peer's own completions */
+  ownReward: number
+  /** mean reward, by our verifiers, of every completion heard from others this round */
+  swarmReward: number | undefined
+  groupsPublished: number
+  groupsHeard: number
+  /** groups refused after the window: wrong task id, tokens that do not match their text */
+  groupsRefused: number
+  trainedOn: { local: number; external: number }
+  loss: number | undefined
+  weightsHash: string | undefined
+  policyVersion: number
+}
+
+const mean = (xs: readonly number[]) =>
+  xs.length === 0 ? undefined : xs.reduce((a, b) => a + b, 0) / xs.length
+
+/** Checks an external group and re-scores it; undefined when it must be refused. */
+async function rescore(ctx: PeerContext, group: RolloutGroup): Promise<TokenizedGroup | undefined> {
+  let task: Task
+  try {
+    task = taskFromRef(group.task)
+  } catch {
+    return undefined
+  }
+  if (task.id !== group.taskId) return undefined
+  if (!group.completions.every((c) => ctx.policy.matches(c))) return undefined
+  const max = ctx.learning.sampling.maxNewTokens
+  const rewards = await Promise.all(group.completions.map((c) => ctx.score(task, c, c.tokenIds.length < max)))
+  return {
+    promptIds: ctx.policy.promptIds(task),
+    completions: group.completions.map((c) => c.tokenIds),
+    rewards,
+  }
+}
+
+export async function runRound(ctx: PeerContext, round: number): Promise<RoundReport> {
+  const { learning, policy, comm } = ctx
+  ctx.inbox.release(round)
+  const pool = ctx.inbox.pool(round)
+  const refs = roundTasks({
+    swarmId: ctx.swarmId,
+    round,
+    peerId: comm.peerId,
+    count: learning.tasksPerRound,
+    difficulty: learning.difficulty,
+    sources: learning.sources,
+  })
+  const own: RolloutGroup[] = []
+  const ownTokenized = new Map<string, TokenizedGroup>()
+  for (const [i, ref] of refs.entries()) {
+    const task = taskFromRef(ref)
+    const promptIds = policy.promptIds(task)
+    const samples = await policy.sample(
+      promptIds,
+      learning.groupSize,
+      `${ctx.swarmId}/${round}/${comm.peerId}/${i}`,
+    )
+    const rewards = await Promise.all(samples.map((s) => ctx.score(task, s, s.eos)))
+    const completions = samples.map(({ text, tokenIds }) => ({ text, tokenIds }))
+    own.push({ taskId: task.id, task: refOfTask(task), completions, rewards, policyVersion: policy.version })
+    ownTokenized.set(task.id, { promptIds, completions: completions.map((c) => c.tokenIds), rewards })
+  }
+  if (own.length > 0) await comm.publishRollouts(round, { groups: own })
+  await ctx.windowClosed(round)
+  pool.close()
+
+  let refused = 0
+  const heard: ExternalGroup[] = []
+  const heardTokenized = new Map<ExternalGroup, TokenizedGroup>()
+  for (const g of pool.groups()) {
+    const tokenized = await rescore(ctx, g.group)
+    if (!tokenized) {
+      refused++
+      continue
+    }
+    heard.push(g)
+    heardTokenized.set(g, tokenized)
+  }
+  const batch = sampleTrainingBatch(own, heard, learning.sapo, `${ctx.swarmId}/${round}/${comm.peerId}`)
+  const groups = [
+    ...batch.local.map((g) => ownTokenized.get(g.taskId)!),
+    ...batch.external.map((g) => heardTokenized.get(g)!),
+  ]
+  const step = groups.length > 0 ? await policy.train(groups) : undefined
+  return {
+    round,
+    ownReward: mean(own.flatMap((g) => g.rewards)) ?? 0,
+    swarmReward: mean([...heardTokenized.values()].flatMap((g) => g.rewards)),
+    groupsPublished: own.length,
+    groupsHeard: heard.length,
+    groupsRefused: refused,
+    trainedOn: { local: batch.local.length, external: batch.external.length },
+    loss: step?.loss,
+    weightsHash: step?.weightsHash,
+    policyVersion: policy.version,
+  }
+}
