@@ -1,0 +1,82 @@
+// A Policy on the reproducible kernels alone (the TS twin here; WGSL in trainer.worker): sampling with
+// the integer forward and Philox draws, training with grpoStep. Headless peers, the simulation and the
+// benchmarks use it; every completion and every step is bit-reproducible from (weights, prompt, key).
+import { sha256 } from '@noble/hashes/sha2.js'
+import { weightsHash } from '../model/checkpoint.ts'
+import type { ModelConfig } from '../model/config.ts'
+import { generate } from '../model/generate.ts'
+import { grpoStep, tokenLogProbsOf, type GrpoConfig } from '../model/grpo-step.ts'
+import type { Params } from '../model/params.ts'
+import type { Tokenizer } from '../model/tokenizer/tokenizer.ts'
+import { initTrainState, type TrainState } from '../model/train-step.ts'
+import { toFloat } from '../kernels/ref/tensor.ts'
+import type { Task } from '../tasks/task.ts'
+import type { LearningConfig } from './learning-config.ts'
+import { buildRolloutBatch } from './rollout-batch.ts'
+import type { Policy } from './swarm-round.ts'
+
+export interface ReproduciblePolicyOptions {
+  config: ModelConfig
+  params: Params
+  tokenizer: Tokenizer
+  /** frames a task prompt for the model; `{prompt}` is replaced (docs/model-folder.md) */
+  promptTemplate: string
+  eosId: number
+  sampling: LearningConfig['sampling']
+  grpo: GrpoConfig
+}
+
+export interface ReproduciblePolicy extends Policy {
+  readonly state: TrainState
+}
+
+/** Two Philox key words from a text key (the round loop's `${swarm}/${round}/${peer}/${task}`). */
+function philoxSeed(key: string): [number, number] {
+  const d = sha256(new TextEncoder().encode(key))
+  const v = new DataView(d.buffer, d.byteOffset, 8)
+  return [v.getUint32(0), v.getUint32(4)]
+}
+
+export function createReproduciblePolicy(options: ReproduciblePolicyOptions): ReproduciblePolicy {
+  const { config, tokenizer, eosId, sampling } = options
+  let state = initTrainState(config, options.params)
+  let version = 0
+  const textOf = (ids: readonly number[]) =>
+    tokenizer.decode(ids.filter((id) => !tokenizer.specialIds.has(id)))
+  return {
+    get version() {
+      return version
+    },
+    get state() {
+      return state
+    },
+    promptIds: (task: Task) => tokenizer.encode(options.promptTemplate.replace('{prompt}', task.prompt)),
+    async sample(promptIds, samples, key) {
+      const seed = philoxSeed(key)
+      return Array.from({ length: samples }, (_, i) => {
+        const g = generate(config, state.params, Int32Array.from(promptIds), {
+          maxNewTokens: sampling.maxNewTokens,
+          sampling: {
+            temperatureQ16: Math.round(sampling.temperature * 2 ** 16),
+            topK: sampling.topK,
+            topPQ30: Math.round(sampling.topP * 2 ** 30),
+          },
+          seed,
+          step: i,
+          eosToken: eosId,
+        })
+        const tokenIds = [...g.tokens]
+        return { text: textOf(tokenIds), tokenIds, eos: g.finishReason === 'eos_token' }
+      })
+    },
+    matches: (c) => c.tokenIds.every((id) => id < config.vocabSize) && textOf(c.tokenIds) === c.text,
+    async train(groups) {
+      const batch = buildRolloutBatch(groups, eosId, config.maxSeqLen)
+      const old = tokenLogProbsOf(config, state.params, batch)
+      const step = grpoStep(config, state, batch, old, options.grpo)
+      state = step.state
+      version++
+      return { loss: toFloat(step.loss)[0]!, weightsHash: weightsHash(config, state.params) }
+    },
+  }
+}
