@@ -1,0 +1,27 @@
+// The solver worker: owns the model (an onnxruntime-web session) and answers the page's requests
+// (src/solver/solver-protocol.ts). The logic is src/solver/solver-session.ts; this file wires the
+// worker global, the browser's onnxruntime-web bundles, WebGPU detection and the OPFS model cache.
+import { OpfsBlobStore } from '../src/model/load/opfs-blob-store.ts'
+import { sourceReader } from '../src/model/load/source-reader.ts'
+import { hasRealGpu, type GpuProbe } from '../src/solver/choose-backend.ts'
+import { importOrtBundle } from '../src/solver/ort-bundles.ts'
+import { SolverSession } from '../src/solver/solver-session.ts'
+import type { SolverEvent, SolverRequest } from '../src/solver/solver-protocol.ts'
+
+// The project's TypeScript lib is DOM, where `self` is a Window; this is the slice of a dedicated
+// worker's global scope the worker uses.
+interface WorkerScope {
+  onmessage: ((event: MessageEvent<SolverRequest>) => void) | null
+  postMessage(message: SolverEvent): void
+}
+const scope = self as unknown as WorkerScope
+const cache = OpfsBlobStore.available()
+
+const session = new SolverSession({
+  post: (event) => scope.postMessage(event),
+  importOrt: importOrtBundle,
+  hasRealGpu: () => hasRealGpu((navigator as { gpu?: GpuProbe }).gpu),
+  readerFor: (source) => sourceReader(source, { cache }),
+  now: () => performance.now(),
+})
+scope.onmessage = ({ data }) => session.handle(data)
