@@ -67,6 +67,15 @@ describe('grpoStep', () => {
     expect(once()).toBe(once())
   })
 
+  it('on-policy (no old log-probs given) is the same step as with the recomputed ones', () => {
+    const b = batch([1, -1])
+    const state = initTrainState(TINY_CONFIG, params)
+    const given = grpoStep(TINY_CONFIG, state, b, tokenLogProbsOf(TINY_CONFIG, params, b), train)
+    const onPolicy = grpoStep(TINY_CONFIG, state, b, undefined, train)
+    expect(weightsHash(TINY_CONFIG, onPolicy.state.params)).toBe(weightsHash(TINY_CONFIG, given.state.params))
+    expect(onPolicy.loss.data).toEqual(given.loss.data)
+  })
+
   it('leaves the weights alone for a group whose rewards were all equal (zero advantages)', () => {
     const b = batch([0, 0])
     const state = initTrainState(TINY_CONFIG, params)

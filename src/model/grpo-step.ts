@@ -49,14 +49,17 @@ export function positionAdvantages(batch: RolloutBatch): QTensor {
 }
 
 /**
- * One step. Pure: the same state, batch and old log-probs give the same bits. `trace` sees forward/…,
- * logprobs, loss, dlogprobs, dlogits, then descend's backward/…, clip.…, adam.….
+ * One step. Pure: the same state, batch and old log-probs give the same bits. `oldLogProbs` undefined
+ * means on-policy (one update per batch, the swarm's default): the old policy is the current one, so
+ * its log-probs are this step's own forward, bit for bit what `tokenLogProbsOf` would give, without a
+ * second forward pass. `trace` sees forward/…, logprobs, loss, dlogprobs, dlogits, then descend's
+ * backward/…, clip.…, adam.….
  */
 export function grpoStep(
   config: ModelConfig,
   state: TrainState,
   batch: RolloutBatch,
-  oldLogProbs: QTensor,
+  oldLogProbs: QTensor | undefined,
   train: GrpoConfig,
   trace?: TraceHook,
 ): TrainStepResult {
@@ -71,7 +74,7 @@ export function grpoStep(
   trace?.('logprobs', logProbs)
   const { loss, dLogProbs } = grpoLoss({
     logProbs,
-    oldLogProbs,
+    oldLogProbs: oldLogProbs ?? logProbs,
     advantages: positionAdvantages(batch),
     mask: batch.mask,
     clipEpsQ30: Math.round(train.clipEps * 2 ** 30),

@@ -5,7 +5,7 @@ import { sha256 } from '@noble/hashes/sha2.js'
 import { weightsHash } from '../model/checkpoint.ts'
 import type { ModelConfig } from '../model/config.ts'
 import { generate } from '../model/generate.ts'
-import { grpoStep, tokenLogProbsOf, type GrpoConfig } from '../model/grpo-step.ts'
+import { grpoStep, type GrpoConfig } from '../model/grpo-step.ts'
 import type { Params } from '../model/params.ts'
 import type { Tokenizer } from '../model/tokenizer/tokenizer.ts'
 import { initTrainState, type TrainState } from '../model/train-step.ts'
@@ -72,8 +72,8 @@ export function createReproduciblePolicy(options: ReproduciblePolicyOptions): Re
     matches: (c) => c.tokenIds.every((id) => id < config.vocabSize) && textOf(c.tokenIds) === c.text,
     async train(groups) {
       const batch = buildRolloutBatch(groups, eosId, config.maxSeqLen)
-      const old = tokenLogProbsOf(config, state.params, batch)
-      const step = grpoStep(config, state, batch, old, options.grpo)
+      // one update per batch: on-policy, the step's own forward gives the old log-probs
+      const step = grpoStep(config, state, batch, undefined, options.grpo)
       state = step.state
       version++
       return { loss: toFloat(step.loss)[0]!, weightsHash: weightsHash(config, state.params) }
