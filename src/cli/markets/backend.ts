@@ -1,0 +1,54 @@
+// The seam between the market commands and a market network: what a command asks of a backend, in
+// market terms (snapshots, positions, quotes, transactions), so the local chain and, later, Delphi's
+// networks (REST + gateway) serve the same commands. The commands do the checks; a backend does IO.
+import type { Address, Hex } from 'viem'
+import type { MarketPosition, MarketSnapshot } from '../../markets/market-snapshot.ts'
+import type { TradeSide } from '../../markets/trade-quote.ts'
+import type { Token } from './amounts.ts'
+
+/** A mined, successful transaction. */
+export interface SentTx {
+  hash: Hex
+  blockNumber: bigint
+}
+
+/** The gateway's own answer to a quote: the tokens, or the custom error it reverts with. */
+export type GatewayQuote =
+  { ok: true; tokens: bigint } | { ok: false; errorName: string; args: readonly unknown[]; sentence: string }
+
+export interface MarketBackend {
+  /** e.g. "local" */
+  readonly network: string
+  readonly chainId: number
+  readonly token: Token & { address: Address }
+  /** the signing account (from TABSWARM_PRIVATE_KEY), null when none is set: reads only */
+  readonly account: Address | null
+
+  /** every market, read at one block */
+  listMarkets(): Promise<MarketSnapshot[]>
+  /** one market by address or `dpm:<n>` / `lmsr:<n>`; unknown → CommandError `unknown-market` */
+  market(ref: string): Promise<MarketSnapshot>
+  gatewayQuote(m: MarketSnapshot, side: TradeSide, outcome: number, shares: bigint): Promise<GatewayQuote>
+  position(m: MarketSnapshot, owner: Address): Promise<MarketPosition>
+  collateralBalance(owner: Address): Promise<bigint>
+
+  /** the write actions: simulated first (a revert is a CommandError before anything is signed) */
+  approve(m: MarketSnapshot, amount: bigint): Promise<SentTx>
+  buy(
+    m: MarketSnapshot,
+    outcome: number,
+    shares: bigint,
+    maxTokensIn: bigint,
+  ): Promise<SentTx & { tokensIn: bigint }>
+  sell(
+    m: MarketSnapshot,
+    outcome: number,
+    shares: bigint,
+    minTokensOut: bigint,
+  ): Promise<SentTx & { tokensOut: bigint }>
+  redeem(m: MarketSnapshot): Promise<SentTx & { sharesIn: bigint; tokensOut: bigint }>
+  liquidate(
+    m: MarketSnapshot,
+    outcomes: readonly number[],
+  ): Promise<SentTx & { sharesIn: bigint[]; totalTokensOut: bigint }>
+}
