@@ -3,17 +3,20 @@ import type { Batch } from '../model/forward.ts'
 import { initParams } from '../model/params.ts'
 import { TINY_CONFIG } from '../model/test-model.ts'
 import { initTrainState } from '../model/train-step.ts'
+import type { TokenizedGroup } from '../swarm/rollout-batch.ts'
+import { rolloutFromGroups } from './grpo-inputs.ts'
 import { TINY_MODEL_ID } from './models.ts'
 import {
   buildGenerationReceipt,
+  buildGrpoStepReceipt,
   buildTrainingStepReceipt,
   type MadeReceipt,
   type ModelAtHand,
 } from './receipt-builders.ts'
-import type { GenerationParams, TrainingParams } from './work-params.ts'
+import type { GenerationParams, GrpoParams, TrainingParams } from './work-params.ts'
 
 /**
- * One generation and one training step of the test model, with fixed seeds: the receipts that the
+ * One generation, one training step and one GRPO step of the test model, with fixed seeds: the receipts that the
  * tests tamper with and that `npm run receipt -- demo <dir>` writes for trying the CLI (or a Verify
  * view) by hand.
  */
@@ -68,4 +71,35 @@ export function demoTrainingStep(
     key,
     kernelsHash,
   })
+}
+
+/** Two groups of three completions with mixed rewards, so that every row has a non-zero advantage. */
+export const DEMO_GROUPS: readonly TokenizedGroup[] = [
+  {
+    promptIds: [3, 17, 5],
+    completions: [
+      [6, 7, 2],
+      [9, 1],
+      [6, 8, 8, 2],
+    ],
+    rewards: [1, 0, 0.25],
+  },
+  {
+    promptIds: [4, 4],
+    completions: [
+      [11, 2],
+      [12, 13, 2],
+      [11, 11],
+    ],
+    rewards: [0, 0, 1],
+  },
+]
+/** The padding (and end-of-sequence) token of the demo rollouts. */
+export const DEMO_PAD_ID = 2
+export const DEMO_GRPO: GrpoParams = { ...DEMO_TRAINING, clipEps: 0.2 }
+
+export function demoGrpoStep(key: PrivateKey, kernelsHash: string, model = DEMO_MODEL): Promise<MadeReceipt> {
+  const { optimizer } = initTrainState(model.config, model.params)
+  const rollout = rolloutFromGroups(DEMO_GROUPS, DEMO_PAD_ID, model.config.maxSeqLen)
+  return buildGrpoStepReceipt(model, optimizer, rollout, DEMO_GRPO, { key, kernelsHash })
 }

@@ -5,20 +5,32 @@ import type { Batch } from '../model/forward.ts'
 import type { Params } from '../model/params.ts'
 import type { TrainState } from '../model/train-step.ts'
 import { toBase64 } from './base64.ts'
+import type { GrpoRollout } from './grpo-inputs.ts'
 import { genesis, type ChainPosition } from './hash-chain.ts'
 import { INPUTS_FORMAT, type InputsFile } from './inputs-file.ts'
 import { optimizerBytes } from './optimizer-state.ts'
 import { signReceipt } from './receipt.ts'
-import type { JsonObject, Receipt } from './receipt-schema.ts'
-import { describeWork, runGeneration, runTrainingStep, type WorkOutcome } from './receipt-work.ts'
-import type { GenerationParams, TrainingParams } from './work-params.ts'
+import type { JsonObject, Receipt, ReceiptBody } from './receipt-schema.ts'
+import {
+  describeWork,
+  runGeneration,
+  runGrpoStep,
+  runTrainingStep,
+  type TrainingOutcome,
+  type WorkOutcome,
+} from './receipt-work.ts'
+import type { GenerationParams, GrpoParams, TrainingParams } from './work-params.ts'
 
-/** Who signs and what they ran on. */
-export interface ReceiptSigner {
-  readonly key: PrivateKey
+/** What the work ran on: the kernels (they are in the receipt) and informative extras outside the hash. */
+export interface WorkSite {
   readonly kernelsHash: string
   /** Informative extras outside the hash (device, browser, timings). */
   readonly info?: JsonObject
+}
+
+/** Who signs and what they ran on. */
+export interface ReceiptSigner extends WorkSite {
+  readonly key: PrivateKey
 }
 
 export interface ModelAtHand {
@@ -27,6 +39,17 @@ export interface ModelAtHand {
   readonly params: Params
   /** The chain that produced these weights; genesis of their hash when omitted. */
   readonly chain?: ChainPosition
+  /** The params' checkpoint file when the caller has it already (saves writing it again). */
+  readonly checkpoint?: Uint8Array
+}
+
+/** A receipt before signing: where the peer key lives elsewhere (the main thread), it signs this. */
+export interface UnsignedReceipt {
+  readonly body: Omit<ReceiptBody, 'peerId'>
+  /** The side file a verifier needs (src/verify/inputs-file.ts). */
+  readonly inputs: InputsFile
+  /** Informative extras for the signed receipt's `info` (the site's, plus the work's time). */
+  readonly info: JsonObject
 }
 
 export interface MadeReceipt {
@@ -35,21 +58,20 @@ export interface MadeReceipt {
   readonly inputs: InputsFile
 }
 
-async function makeReceipt(
+function prepareReceipt(
   model: ModelAtHand,
-  signer: ReceiptSigner,
+  site: WorkSite,
   run: () => WorkOutcome,
   optimizer?: Uint8Array,
-): Promise<MadeReceipt> {
-  const checkpoint = writeCheckpoint(model.config, model.params)
+): UnsignedReceipt {
+  const checkpoint = model.checkpoint ?? writeCheckpoint(model.config, model.params)
   const weightsHash = checkpointHash(checkpoint)
   const chain = model.chain ?? genesis(weightsHash)
   const started = performance.now()
   const outcome = run()
-  const info = { ...signer.info, workMs: Math.round(performance.now() - started) }
-  const body = describeWork(outcome, { ...model, weightsHash, kernelsHash: signer.kernelsHash, chain })
+  const info = { ...site.info, workMs: Math.round(performance.now() - started) }
   return {
-    receipt: await signReceipt(body, signer.key, info),
+    body: describeWork(outcome, { ...model, weightsHash, kernelsHash: site.kernelsHash, chain }),
     inputs: {
       format: INPUTS_FORMAT,
       kind: outcome.kind,
@@ -60,7 +82,13 @@ async function makeReceipt(
       trace: outcome.trace,
       outputs: outcome.outputs,
     },
+    info,
   }
+}
+
+/** Signs a prepared receipt with the peer key; the side file goes with it unchanged. */
+export async function signPrepared(prepared: UnsignedReceipt, key: PrivateKey): Promise<MadeReceipt> {
+  return { receipt: await signReceipt(prepared.body, key, prepared.info), inputs: prepared.inputs }
 }
 
 /** Generates from `prompt` on the TS twin and signs a generation receipt for it. */
@@ -71,7 +99,29 @@ export function buildGenerationReceipt(
   seed: readonly [number, number],
   signer: ReceiptSigner,
 ): Promise<MadeReceipt> {
-  return makeReceipt(model, signer, () => runGeneration(model.config, model.params, prompt, params, seed))
+  const run = () => runGeneration(model.config, model.params, prompt, params, seed)
+  return signPrepared(prepareReceipt(model, signer, run), signer.key)
+}
+
+/** Runs a weight-changing step from `optimizer` state and prepares its receipt; returns the new state too. */
+function prepareTrainingReceipt(
+  model: ModelAtHand,
+  optimizer: TrainState['optimizer'],
+  site: WorkSite,
+  step: (state: TrainState) => TrainingOutcome,
+): UnsignedReceipt & { readonly state: TrainState } {
+  let state: TrainState | undefined
+  const prepared = prepareReceipt(
+    model,
+    site,
+    () => {
+      const outcome = step({ params: model.params, optimizer })
+      state = outcome.state
+      return outcome
+    },
+    optimizerBytes(model.config, optimizer),
+  )
+  return { ...prepared, state: state! }
 }
 
 /** Runs one training step from `optimizer` state on the TS twin and signs a training-step receipt. */
@@ -83,22 +133,33 @@ export async function buildTrainingStepReceipt(
   params: TrainingParams,
   signer: ReceiptSigner,
 ): Promise<MadeReceipt & { readonly state: TrainState }> {
-  let state: TrainState | undefined
-  const made = await makeReceipt(
-    model,
-    signer,
-    () => {
-      const outcome = runTrainingStep(
-        model.config,
-        { params: model.params, optimizer },
-        batch,
-        targets,
-        params,
-      )
-      state = outcome.state
-      return outcome
-    },
-    optimizerBytes(model.config, optimizer),
+  const prepared = prepareTrainingReceipt(model, optimizer, signer, (state) =>
+    runTrainingStep(model.config, state, batch, targets, params),
   )
-  return { ...made, state: state! }
+  return { ...(await signPrepared(prepared, signer.key)), state: prepared.state }
+}
+
+/** Runs one GRPO step on the TS twin and prepares its receipt, unsigned (trainer.worker has no key). */
+export function prepareGrpoStepReceipt(
+  model: ModelAtHand,
+  optimizer: TrainState['optimizer'],
+  rollout: GrpoRollout,
+  params: GrpoParams,
+  site: WorkSite,
+): UnsignedReceipt & { readonly state: TrainState } {
+  return prepareTrainingReceipt(model, optimizer, site, (state) =>
+    runGrpoStep(model.config, state, rollout, params),
+  )
+}
+
+/** Runs one GRPO step on the TS twin and signs a grpo-step receipt. */
+export async function buildGrpoStepReceipt(
+  model: ModelAtHand,
+  optimizer: TrainState['optimizer'],
+  rollout: GrpoRollout,
+  params: GrpoParams,
+  signer: ReceiptSigner,
+): Promise<MadeReceipt & { readonly state: TrainState }> {
+  const prepared = prepareGrpoStepReceipt(model, optimizer, rollout, params, signer)
+  return { ...(await signPrepared(prepared, signer.key)), state: prepared.state }
 }

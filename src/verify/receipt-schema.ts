@@ -3,8 +3,19 @@ import { HASH_HEX } from './digest.ts'
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
 export type JsonObject = { [key: string]: Json }
 
-export const RECEIPT_KINDS = ['generation', 'training-step', 'training-run', 'evaluation'] as const
+export const RECEIPT_KINDS = [
+  'generation',
+  'training-step',
+  'grpo-step',
+  'training-run',
+  'evaluation',
+] as const
 export type ReceiptKind = (typeof RECEIPT_KINDS)[number]
+
+/** The kinds whose work changes the weights: each such receipt extends the weights' step-hash chain. */
+export const TRAINING_STEP_KINDS: readonly ReceiptKind[] = ['training-step', 'grpo-step']
+
+export const extendsChain = (kind: unknown): boolean => TRAINING_STEP_KINDS.includes(kind as ReceiptKind)
 
 /** `reproducible`: integer kernels, same bits everywhere; `deterministic`: same bits on one backend. */
 export const OP_SETS = ['reproducible', 'deterministic'] as const

@@ -2,14 +2,30 @@ import { weightsHash as paramsWeightsHash } from '../model/checkpoint.ts'
 import { configHash, type ModelConfig } from '../model/config.ts'
 import type { Batch } from '../model/forward.ts'
 import { generate } from '../model/generate.ts'
+import { grpoStep } from '../model/grpo-step.ts'
 import type { Params } from '../model/params.ts'
-import { trainStep, type TrainState } from '../model/train-step.ts'
+import { trainStep, type TrainState, type TrainStepResult } from '../model/train-step.ts'
+import { batchJson } from './batch-inputs.ts'
 import { jsonHash } from './digest.ts'
+import { grpoInputsJson, type GrpoRollout } from './grpo-inputs.ts'
 import { extend, stepDigest, type ChainPosition } from './hash-chain.ts'
 import { optimizerHash } from './optimizer-state.ts'
-import type { FinishReason, JsonObject, ReceiptBody, ReceiptKind } from './receipt-schema.ts'
+import {
+  extendsChain,
+  type FinishReason,
+  type JsonObject,
+  type ReceiptBody,
+  type ReceiptKind,
+} from './receipt-schema.ts'
 import { traceRecorder, traceRoot, type TraceEntry } from './trace.ts'
-import { generateOptions, trainConfig, type GenerationParams, type TrainingParams } from './work-params.ts'
+import {
+  generateOptions,
+  grpoConfig,
+  trainConfig,
+  type GenerationParams,
+  type GrpoParams,
+  type TrainingParams,
+} from './work-params.ts'
 
 /**
  * One piece of work run on the TS twin with a trace: what a receipt says about it. The builder runs
@@ -49,6 +65,38 @@ export function runGeneration(
   }
 }
 
+/** A step that changed the weights: its outcome and the state it left. */
+export type TrainingOutcome = WorkOutcome & { readonly state: TrainState }
+
+/**
+ * What every weight-changing step shares: no draws, the optimizer state it read among its inputs,
+ * and the weights and optimizer state it left, the loss and the gradient norm as its outputs.
+ */
+function trainingOutcome(
+  kind: ReceiptKind,
+  config: ModelConfig,
+  before: TrainState,
+  params: JsonObject,
+  inputs: JsonObject,
+  result: TrainStepResult,
+  trace: readonly TraceEntry[],
+): TrainingOutcome {
+  return {
+    kind,
+    params,
+    seed: null,
+    inputs: { ...inputs, optimizerHash: optimizerHash(config, before.optimizer) },
+    outputs: {
+      weightsHash: paramsWeightsHash(config, result.state.params),
+      optimizerHash: optimizerHash(config, result.state.optimizer),
+      loss: { exp: result.loss.exp, value: result.loss.data[0]! },
+      gradNorm: result.gradNorm.toString(),
+    },
+    trace,
+    state: result.state,
+  }
+}
+
 /** Next-token targets travel with the batch: a step's canonical inputs are ids, targets and the optimizer state. */
 export function runTrainingStep(
   config: ModelConfig,
@@ -56,29 +104,43 @@ export function runTrainingStep(
   batch: Batch,
   targets: Int32Array,
   params: TrainingParams,
-): WorkOutcome & { readonly state: TrainState } {
+): TrainingOutcome {
   const recorder = traceRecorder()
   const result = trainStep(config, state, batch, targets, trainConfig(params), recorder.hook)
-  return {
-    kind: 'training-step',
-    params: { ...params },
-    seed: null,
-    inputs: {
-      ids: Array.from(batch.ids),
-      batch: batch.batch,
-      seqLen: batch.seqLen,
-      targets: Array.from(targets),
-      optimizerHash: optimizerHash(config, state.optimizer),
-    },
-    outputs: {
-      weightsHash: paramsWeightsHash(config, result.state.params),
-      optimizerHash: optimizerHash(config, result.state.optimizer),
-      loss: { exp: result.loss.exp, value: result.loss.data[0]! },
-      gradNorm: result.gradNorm.toString(),
-    },
-    trace: recorder.entries,
-    state: result.state,
-  }
+  return trainingOutcome(
+    'training-step',
+    config,
+    state,
+    { ...params },
+    batchJson(batch, targets),
+    result,
+    recorder.entries,
+  )
+}
+
+/**
+ * One GRPO step on `rollout`, on-policy (one step per rollout batch, so the old policy is the weights
+ * being trained and its log-probs are the step's own forward — recomputed from the weights, never the
+ * sampler's). Inputs: the batch, the fixed-point advantages, the rewards and group sizes they came
+ * from, the optimizer state.
+ */
+export function runGrpoStep(
+  config: ModelConfig,
+  state: TrainState,
+  rollout: GrpoRollout,
+  params: GrpoParams,
+): TrainingOutcome {
+  const recorder = traceRecorder()
+  const result = grpoStep(config, state, rollout.batch, undefined, grpoConfig(params), recorder.hook)
+  return trainingOutcome(
+    'grpo-step',
+    config,
+    state,
+    { ...params },
+    grpoInputsJson(rollout),
+    result,
+    recorder.entries,
+  )
 }
 
 /** Where the work ran: the model, the exact weights and kernels, and the training chain so far. */
@@ -92,7 +154,7 @@ export interface WorkContext {
 }
 
 /**
- * The receipt fields of an outcome (all but peerId). A training step extends the chain by its own
+ * The receipt fields of an outcome (all but peerId). A training or GRPO step extends the chain by its own
  * step digest; any other work only reports the chain position of the weights it used.
  */
 export function describeWork(outcome: WorkOutcome, ctx: WorkContext): Omit<ReceiptBody, 'peerId'> {
@@ -113,6 +175,6 @@ export function describeWork(outcome: WorkOutcome, ctx: WorkContext): Omit<Recei
     ...(outcome.finishReason === undefined ? {} : { finishReason: outcome.finishReason }),
     traceRoot: traceRoot(outcome.trace),
   }
-  const chain = outcome.kind === 'training-step' ? extend(ctx.chain, stepDigest(work)) : ctx.chain
+  const chain = extendsChain(outcome.kind) ? extend(ctx.chain, stepDigest(work)) : ctx.chain
   return { ...work, chainTip: chain.tip, chainLength: chain.length }
 }

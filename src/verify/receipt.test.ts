@@ -4,14 +4,24 @@ import { qtensor } from '../kernels/ref/tensor.ts'
 import { checkpointHash } from '../model/checkpoint.ts'
 import type { Params } from '../model/params.ts'
 import { fromBase64, toBase64 } from './base64.ts'
-import { DEMO_MODEL, demoGeneration, demoTrainingStep } from './demo-receipts.ts'
+import { initTrainState } from '../model/train-step.ts'
+import {
+  DEMO_GROUPS,
+  DEMO_GRPO,
+  DEMO_MODEL,
+  DEMO_PAD_ID,
+  demoGeneration,
+  demoGrpoStep,
+  demoTrainingStep,
+} from './demo-receipts.ts'
 import { HASH_HEX, jsonHash } from './digest.ts'
+import { advantagesOfRewards, rolloutFromGroups } from './grpo-inputs.ts'
 import { genesis } from './hash-chain.ts'
 import type { InputsFile } from './inputs-file.ts'
 import { kernelsHashFromDisk } from './kernels-hash-node.ts'
 import { impliedChainTip, sealReceipt, validate } from './receipt.ts'
 import { BODY_FIELDS, type Json, type Receipt, type ReceiptBody } from './receipt-schema.ts'
-import type { MadeReceipt } from './receipt-builders.ts'
+import { buildGrpoStepReceipt, type MadeReceipt } from './receipt-builders.ts'
 import { verify, type VerifyVerdict } from './verify.ts'
 
 const key = await generateKeyPair('Ed25519')
@@ -19,6 +29,7 @@ const kernelsHash = kernelsHashFromDisk()
 const made: Record<string, MadeReceipt> = {
   generation: await demoGeneration(key, kernelsHash),
   'training-step': await demoTrainingStep(key, kernelsHash),
+  'grpo-step': await demoGrpoStep(key, kernelsHash),
 }
 
 /** A different value of the same type: the smallest lie about a field. */
@@ -153,5 +164,129 @@ describe('verify re-executes', () => {
     const elsewhere = { tip: genesis('cd'.repeat(32)).tip, length: 0 }
     expect(failure(await check(receipt, { ...inputs, chain: elsewhere }))).toMatch(/^chainTip: /)
     expect(checkpointHash(fromBase64(inputs.checkpoint))).toBe(receipt.weightsHash)
+  })
+})
+
+describe('a grpo-step receipt', () => {
+  const { receipt, inputs } = made['grpo-step']!
+  const sideInputs = inputs.inputs as Record<string, Json[]>
+
+  /** The side file with `changes` to its inputs, and the receipt re-signed over their hash. */
+  async function lieAboutInputs(changes: Record<string, Json>) {
+    const lied = { ...inputs, inputs: { ...inputs.inputs, ...changes } }
+    return { lie: await reseal(receipt, { inputHash: jsonHash(lied.inputs) }), lied }
+  }
+
+  it('carries rewards, group sizes and the fixed-point advantages they give, and extends the chain', () => {
+    expect(Object.keys(inputs.inputs).sort()).toEqual([
+      'advantages',
+      'batch',
+      'groupSizes',
+      'ids',
+      'mask',
+      'optimizerHash',
+      'rewards',
+      'seqLen',
+      'targets',
+    ])
+    expect(sideInputs.rewards).toEqual(DEMO_GROUPS.flatMap((g) => g.rewards))
+    expect(sideInputs.advantages).toEqual(advantagesOfRewards([1, 0, 0.25, 0, 0, 1], [3, 3]))
+    expect(sideInputs.advantages!.every((a) => a !== 0)).toBe(true)
+    expect(receipt.params).toEqual({ ...DEMO_GRPO })
+    expect(receipt.chainLength).toBe(1)
+    // on-policy: the old policy's log-probs are the step's own traced forward, never read from the prover
+    expect(inputs.trace![0]!.op).toMatch(/^forward\//)
+    expect(inputs.trace!.map((e) => e.op)).toContain('logprobs')
+  })
+
+  it('names advantages when the prover trained on advantages its rewards do not give', async () => {
+    const rollout = rolloutFromGroups(DEMO_GROUPS, DEMO_PAD_ID, DEMO_MODEL.config.maxSeqLen)
+    const inflated = {
+      ...rollout.batch,
+      advantages: rollout.batch.advantages.map((a, i) => (i === 4 ? 3 * a : a)),
+    }
+    const { optimizer } = initTrainState(DEMO_MODEL.config, DEMO_MODEL.params)
+    const lie = await buildGrpoStepReceipt(
+      DEMO_MODEL,
+      optimizer,
+      { ...rollout, batch: inflated },
+      DEMO_GRPO,
+      {
+        key,
+        kernelsHash,
+      },
+    )
+    expect(await validate(lie.receipt)).toEqual({ ok: true })
+    expect(failure(await check(lie.receipt, lie.inputs))).toMatch(
+      /^advantages: advantages: row 4 has -2223894·2\^-20 but the rewards of its group give -741298·2\^-20$/,
+    )
+  })
+
+  it('names advantages when one reward changes and the advantages do not', async () => {
+    const rewards = [...sideInputs.rewards!]
+    rewards[5] = 0.5
+    const { lie, lied } = await lieAboutInputs({ rewards })
+    expect(failure(await check(lie, lied))).toMatch(
+      /^advantages: advantages: row 3 has -741298·2\^-20 but the rewards/,
+    )
+  })
+
+  it('names the loss op when a reward and its advantages change but the step ran on the old ones', async () => {
+    const rewards = [...sideInputs.rewards!]
+    rewards[5] = 0.5
+    const { lie, lied } = await lieAboutInputs({
+      rewards,
+      advantages: advantagesOfRewards(rewards as number[], [3, 3]),
+    })
+    const verdict = await check(lie, lied)
+    expect(failure(verdict)).toMatch(/^traceRoot: first divergent op #\d+ loss: /)
+    expect(!verdict.ok && 'divergence' in verdict && verdict.divergence.op).toBe('loss')
+  })
+
+  it('names the first forward op when one prompt token changes', async () => {
+    const ids = [...sideInputs.ids!]
+    ids[0] = Number(ids[0]) + 1
+    const { lie, lied } = await lieAboutInputs({ ids })
+    expect(failure(await check(lie, lied))).toMatch(/^traceRoot: first divergent op #0 forward\/embed/)
+  })
+
+  it('refuses a completion token whose loss target is not the token itself', async () => {
+    const ids = [...sideInputs.ids!]
+    const at = (sideInputs.mask as number[]).indexOf(1) + 1
+    ids[at] = Number(ids[at]) + 1
+    const { lie, lied } = await lieAboutInputs({ ids })
+    expect(failure(await check(lie, lied))).toMatch(
+      new RegExp(`^inputs: inputs file: inputs.targets\\[${at - 1}\\] .* not the next token`),
+    )
+  })
+
+  it('names the first divergent op when the prover computed with one weight bit changed', async () => {
+    const flipped: Params = new Map(
+      [...DEMO_MODEL.params].map(([n, t]) => [n, qtensor(t.shape, t.exp, t.data.slice())]),
+    )
+    flipped.get('model.layers.1.mlp.gate_proj.weight')!.data[5]! ^= 1 << 18
+    const { receipt: bent, inputs: bentInputs } = await demoGrpoStep(key, kernelsHash, {
+      ...DEMO_MODEL,
+      params: flipped,
+    })
+    // the prover claims the true weights (and the chain they start) but ran with the flipped ones
+    const lie = await reseal(bent, { weightsHash: receipt.weightsHash })
+    const verdict = await check(lie, { ...bentInputs, checkpoint: inputs.checkpoint, chain: inputs.chain })
+    expect(failure(verdict)).toMatch(/^traceRoot: first divergent op #\d+ forward\/layers\.1\.mlp\.gate_proj/)
+  })
+
+  it('names the side file key that is malformed', async () => {
+    const cases: [Record<string, Json>, RegExp][] = [
+      [{ mask: [1] }, /inputs\.mask has 1 entries, the batch needs 42/],
+      [{ groupSizes: [3, 2] }, /inputs\.groupSizes must be positive and add up to 6 rows/],
+      [{ rewards: ['1', 0, 0, 0, 0, 1] }, /inputs\.rewards is not a list/],
+    ]
+    for (const [changes, message] of cases) {
+      const { lie, lied } = await lieAboutInputs(changes)
+      expect(failure(await check(lie, lied))).toMatch(message)
+    }
+    expect(failure(await check(receipt, { ...inputs, optimizer: undefined }))).toMatch(
+      /^inputs: inputs file: a grpo-step needs its optimizer state/,
+    )
   })
 })

@@ -5,6 +5,7 @@ import { bytesToHex, hexToBytes, jsonHash } from './digest.ts'
 import { extend, genesis, stepDigest } from './hash-chain.ts'
 import {
   BODY_FIELDS,
+  extendsChain,
   schemaFailure,
   type Failure,
   type JsonObject,
@@ -92,11 +93,11 @@ export async function validate(value: unknown): Promise<Verdict> {
   return chainFailure(receipt) ?? OK
 }
 
-/** The chain tip the receipt itself fixes: at genesis, and after a first training step. */
+/** The chain tip the receipt itself fixes: at genesis, and after a first training (or GRPO) step. */
 export function impliedChainTip(body: ReceiptBody): string | undefined {
   const start = genesis(body.weightsHash)
   if (body.chainLength === 0) return start.tip
-  if (body.kind === 'training-step' && body.chainLength === 1) return extend(start, stepDigest(body)).tip
+  if (extendsChain(body.kind) && body.chainLength === 1) return extend(start, stepDigest(body)).tip
   return undefined
 }
 

@@ -1,58 +1,64 @@
 import { checkpointHash, readCheckpoint, type Checkpoint } from '../model/checkpoint.ts'
 import { configHash } from '../model/config.ts'
+import type { TrainState } from '../model/train-step.ts'
 import { fromBase64 } from './base64.ts'
+import { intList, readBatch } from './batch-inputs.ts'
+import { readGrpoRollout } from './grpo-inputs.ts'
 import { jsonHash } from './digest.ts'
 import { parseInputsFile, type InputsFile } from './inputs-file.ts'
 import { modelConfigHash } from './models.ts'
 import { readOptimizer } from './optimizer-state.ts'
 import { fail, OK, validate, type Verdict } from './receipt.ts'
-import type { Json, Receipt, ReceiptBody } from './receipt-schema.ts'
-import { describeWork, runGeneration, runTrainingStep, type WorkOutcome } from './receipt-work.ts'
+import type { Receipt, ReceiptBody } from './receipt-schema.ts'
+import {
+  describeWork,
+  runGeneration,
+  runGrpoStep,
+  runTrainingStep,
+  type WorkOutcome,
+} from './receipt-work.ts'
 import { firstDivergence, traceRoot, type Divergence } from './trace.ts'
-import { generationParams, trainingParams } from './work-params.ts'
+import { grpoParams, generationParams, trainingParams } from './work-params.ts'
 
 export type VerifyVerdict = Verdict | (Verdict & { readonly divergence: Divergence })
 
 const short = (hash?: string) => (hash ? hash.slice(0, 12) : 'nothing')
 
-function ints(value: Json | undefined, what: string): Int32Array {
-  if (!Array.isArray(value) || !value.every((v) => Number.isInteger(v)))
-    throw new RangeError(`inputs file: inputs.${what} must be a list of integers`)
-  return Int32Array.from(value as number[])
+/** The state a weight-changing step starts from: the checkpoint's weights and the side file's optimizer. */
+function trainStateOf(receipt: Receipt, file: InputsFile, model: Checkpoint): TrainState {
+  if (file.optimizer === undefined)
+    throw new RangeError(`inputs file: a ${receipt.kind} needs its optimizer state`)
+  return { params: model.params, optimizer: readOptimizer(model.config, fromBase64(file.optimizer)) }
 }
 
 /** Re-runs the receipt's work on the TS twin from the side file and the receipt's params and seed. */
 function rerun(receipt: Receipt, file: InputsFile, model: Checkpoint): WorkOutcome {
   const { inputs } = file
-  if (receipt.kind === 'generation') {
-    if (!receipt.seed) throw new RangeError('seed: a generation needs a seed')
-    return runGeneration(
-      model.config,
-      model.params,
-      ints(inputs.prompt, 'prompt'),
-      generationParams(receipt.params),
-      receipt.seed,
-    )
+  switch (receipt.kind) {
+    case 'generation': {
+      if (!receipt.seed) throw new RangeError('seed: a generation needs a seed')
+      const prompt = intList(inputs.prompt, 'prompt')
+      return runGeneration(model.config, model.params, prompt, generationParams(receipt.params), receipt.seed)
+    }
+    case 'training-step': {
+      const params = trainingParams(receipt.params)
+      const { batch, targets } = readBatch(inputs)
+      return runTrainingStep(model.config, trainStateOf(receipt, file, model), batch, targets, params)
+    }
+    case 'grpo-step': {
+      const params = grpoParams(receipt.params)
+      const rollout = readGrpoRollout(inputs)
+      return runGrpoStep(model.config, trainStateOf(receipt, file, model), rollout, params)
+    }
+    default:
+      throw new RangeError(`kind: ${receipt.kind} receipts cannot be re-executed yet`)
   }
-  if (receipt.kind !== 'training-step')
-    throw new RangeError(`kind: ${receipt.kind} receipts cannot be re-executed yet`)
-  if (file.optimizer === undefined)
-    throw new RangeError('inputs file: a training step needs its optimizer state')
-  const batch = { ids: ints(inputs.ids, 'ids'), batch: Number(inputs.batch), seqLen: Number(inputs.seqLen) }
-  const state = { params: model.params, optimizer: readOptimizer(model.config, fromBase64(file.optimizer)) }
-  return runTrainingStep(
-    model.config,
-    state,
-    batch,
-    ints(inputs.targets, 'targets'),
-    trainingParams(receipt.params),
-  )
 }
 
 /** The field a re-execution error is about: receipt fields lead their messages; the rest is the side file's. */
 function errorVerdict(error: unknown): Verdict {
   const message = error instanceof Error ? error.message : String(error)
-  const field = /^(params|seed|kind)[:.]/.exec(message)?.[1] ?? 'inputs'
+  const field = /^(params|seed|kind|advantages)[:.]/.exec(message)?.[1] ?? 'inputs'
   return fail(
     field,
     field === 'inputs' && !message.startsWith('inputs file') ? `inputs file: ${message}` : message,

@@ -1,4 +1,5 @@
 import type { GenerateOptions } from '../model/generate.ts'
+import type { GrpoConfig } from '../model/grpo-step.ts'
 import type { TrainConfig } from '../model/train-step.ts'
 import type { JsonObject } from './receipt-schema.ts'
 
@@ -23,6 +24,11 @@ export interface TrainingParams {
   readonly maxGradNorm: number | null
 }
 
+/** A GRPO step's receipt params: AdamW and clipping as in training, plus the ratio clip range ε. */
+export interface GrpoParams extends TrainingParams {
+  readonly clipEps: number
+}
+
 function readNumbers<K extends string>(
   json: JsonObject,
   keys: readonly K[],
@@ -45,14 +51,20 @@ export function generationParams(json: JsonObject): GenerationParams {
   return readNumbers(json, keys, (key, v) => (key === 'eosToken' && v === null) || u32(v)) as GenerationParams
 }
 
+const TRAINING_KEYS = ['lr', 'beta1', 'beta2', 'eps', 'weightDecay', 'maxGradNorm'] as const
+
+const trainingValue = (key: string, v: unknown) =>
+  (key === 'maxGradNorm' && v === null) || (typeof v === 'number' && Number.isFinite(v) && v >= 0)
+
 export function trainingParams(json: JsonObject): TrainingParams {
-  const keys = ['lr', 'beta1', 'beta2', 'eps', 'weightDecay', 'maxGradNorm'] as const
-  return readNumbers(
-    json,
-    keys,
-    (key, v) =>
-      (key === 'maxGradNorm' && v === null) || (typeof v === 'number' && Number.isFinite(v) && v >= 0),
-  ) as TrainingParams
+  return readNumbers(json, TRAINING_KEYS, trainingValue) as TrainingParams
+}
+
+/** clipEps must leave the ratio range [1 − ε, 1 + ε] non-empty and positive. */
+export function grpoParams(json: JsonObject): GrpoParams {
+  return readNumbers(json, [...TRAINING_KEYS, 'clipEps'], (key, v) =>
+    key === 'clipEps' ? typeof v === 'number' && v > 0 && v < 1 : trainingValue(key, v),
+  ) as unknown as GrpoParams
 }
 
 export function generateOptions(params: GenerationParams, seed: readonly [number, number]): GenerateOptions {
@@ -68,4 +80,8 @@ export function generateOptions(params: GenerationParams, seed: readonly [number
 
 export function trainConfig(params: TrainingParams): TrainConfig {
   return { ...params, maxGradNorm: params.maxGradNorm ?? Infinity }
+}
+
+export function grpoConfig(params: GrpoParams): GrpoConfig {
+  return { ...trainConfig(params), clipEps: params.clipEps }
 }

@@ -1,0 +1,195 @@
+import { generateKeyPair } from '@libp2p/crypto/keys'
+import { describe, expect, it } from 'vitest'
+import { toFloat } from '../kernels/ref/tensor.ts'
+import { checkpointHash, weightsHash, writeCheckpoint } from '../model/checkpoint.ts'
+import { grpoStep, tokenLogProbsOf } from '../model/grpo-step.ts'
+import { initParams } from '../model/params.ts'
+import { TINY_CONFIG } from '../model/test-model.ts'
+import { initTrainState } from '../model/train-step.ts'
+import { MemoryBlobStore } from '../model/load/blob-store.ts'
+import type { TokenizedGroup } from '../swarm/rollout-batch.ts'
+import { buildRolloutBatch } from '../swarm/rollout-batch.ts'
+import { genesis } from '../verify/hash-chain.ts'
+import { kernelsHashFromDisk } from '../verify/kernels-hash-node.ts'
+import { TINY_MODEL_ID } from '../verify/models.ts'
+import { signPrepared } from '../verify/receipt-builders.ts'
+import { verify } from '../verify/verify.ts'
+import { grpoConfig, type GrpoParams } from '../verify/work-params.ts'
+import {
+  createTrainerSession,
+  DEFAULT_SNAPSHOT_KEY,
+  type TrainerStart,
+  type TrainerStepResult,
+  type TrainerStore,
+} from './trainer-session.ts'
+
+const kernelsHash = kernelsHashFromDisk()
+const PAD = 2
+const SEED = [5, 0] as const
+const START: TrainerStart = { modelId: TINY_MODEL_ID, padId: PAD, config: TINY_CONFIG, seed: SEED }
+const GRPO: GrpoParams = {
+  lr: 1e-2,
+  beta1: 0.9,
+  beta2: 0.999,
+  eps: 1e-8,
+  weightDecay: 0,
+  maxGradNorm: 1,
+  clipEps: 0.2,
+}
+
+/** Step n's rollouts: two groups of three whose tokens and rewards change with n. */
+function groupsFor(n: number): TokenizedGroup[] {
+  const token = (i: number) => 3 + ((n * 7 + i * 5) % 20)
+  return [0, 1].map((g) => ({
+    promptIds: [token(g), token(g + 1)],
+    completions: [0, 1, 2].map((c) => Array.from({ length: 2 + ((n + c) % 3) }, (_, i) => token(g + c + i))),
+    rewards: [0, 1, 2].map((c) => ((n + g + c) % 3) / 2),
+  }))
+}
+
+const session = (store: TrainerStore = new MemoryBlobStore()) => createTrainerSession({ store, kernelsHash })
+
+async function steps(trainer: ReturnType<typeof session>, from: number, to: number) {
+  const results: TrainerStepResult[] = []
+  for (let n = from; n < to; n++) results.push(await trainer.step(groupsFor(n), GRPO))
+  return results
+}
+
+describe('a trainer session', () => {
+  it('starts at version 0 on the genesis of its weights, and saves them', async () => {
+    const store = new MemoryBlobStore()
+    const { status, checkpoint } = await session(store).init(START)
+    const expected = weightsHash(TINY_CONFIG, initParams(TINY_CONFIG, SEED))
+    expect(status).toEqual({
+      modelId: TINY_MODEL_ID,
+      policyVersion: 0,
+      weightsHash: expected,
+      chain: genesis(expected),
+    })
+    expect(checkpointHash(checkpoint)).toBe(expected)
+    expect(store.entries.has(DEFAULT_SNAPSHOT_KEY)).toBe(true)
+  })
+
+  it('takes the same GRPO step as the swarm policy (buildRolloutBatch, old log-probs, grpoStep)', async () => {
+    const trainer = session()
+    await trainer.init(START)
+    const [result] = await steps(trainer, 0, 1)
+    const params = initParams(TINY_CONFIG, SEED)
+    const batch = buildRolloutBatch(groupsFor(0), PAD, TINY_CONFIG.maxSeqLen)
+    const old = tokenLogProbsOf(TINY_CONFIG, params, batch)
+    const direct = grpoStep(TINY_CONFIG, initTrainState(TINY_CONFIG, params), batch, old, grpoConfig(GRPO))
+    expect(result!.status.weightsHash).toBe(weightsHash(TINY_CONFIG, direct.state.params))
+    expect(result!.loss).toBe(toFloat(direct.loss)[0])
+    expect(result!.gradNorm).toBe(direct.gradNorm.toString())
+    expect(checkpointHash(result!.checkpoint)).toBe(result!.status.weightsHash)
+  })
+
+  it('resumes after a reload exactly: 3 steps, reload, step 4 equals 4 uninterrupted steps', async () => {
+    const straight = session()
+    await straight.init(START)
+    const uninterrupted = await steps(straight, 0, 4)
+
+    const store = new MemoryBlobStore()
+    const first = session(store)
+    await first.init(START)
+    await steps(first, 0, 3)
+    const reloaded = session(store)
+    expect(reloaded.status).toBeUndefined()
+    const resumed = await reloaded.resume()
+    expect(resumed!.status).toEqual(uninterrupted[2]!.status)
+    const [fourth] = await steps(reloaded, 3, 4)
+
+    const last = uninterrupted[3]!
+    expect(fourth!.status).toEqual(last.status)
+    expect(fourth!.status.policyVersion).toBe(4)
+    expect(fourth!.status.chain.length).toBe(4)
+    expect(fourth!.receipt.body).toEqual(last.receipt.body)
+    expect(fourth!.receipt.inputs).toEqual(last.receipt.inputs)
+    // the chain links: each receipt starts from the weights and chain tip the step before left
+    uninterrupted.slice(1).forEach((r, i) => {
+      expect(r.receipt.body.weightsHash).toBe(uninterrupted[i]!.status.weightsHash)
+      expect(r.receipt.inputs.chain).toEqual(uninterrupted[i]!.status.chain)
+      expect(r.receipt.body.chainTip).toBe(r.status.chain.tip)
+    })
+  })
+
+  it('gives receipts that verify once the caller signs them, after a resume too', async () => {
+    const store = new MemoryBlobStore()
+    const before = session(store)
+    await before.init(START)
+    await steps(before, 0, 1)
+    const trainer = session(store)
+    await trainer.resume()
+    const [second] = await steps(trainer, 1, 2)
+    const { receipt, inputs } = await signPrepared(second!.receipt, await generateKeyPair('Ed25519'))
+    expect(receipt.kind).toBe('grpo-step')
+    expect(receipt.chainLength).toBe(2)
+    expect(await verify(receipt, inputs, kernelsHash)).toEqual({ ok: true })
+  })
+
+  it('resumes from a checkpoint start with a given chain, and keeps counting from it', async () => {
+    const params = initParams(TINY_CONFIG, [9, 9])
+    const chain = { tip: genesis('ab'.repeat(32)).tip, length: 7 }
+    const trainer = session()
+    const { status } = await trainer.init({
+      modelId: TINY_MODEL_ID,
+      padId: PAD,
+      checkpoint: writeCheckpoint(TINY_CONFIG, params),
+      chain,
+    })
+    expect(status.chain).toEqual(chain)
+    const [result] = await steps(trainer, 0, 1)
+    expect(result!.status.chain.length).toBe(8)
+    expect(result!.receipt.inputs.chain).toEqual(chain)
+  })
+
+  it('does not move when a step cannot be saved, and the next step is the one it would have been', async () => {
+    const store = new MemoryBlobStore()
+    let failPuts = false
+    const flaky: TrainerStore = {
+      get: (key) => store.get(key),
+      put: (key, bytes) => (failPuts ? Promise.reject(new Error('quota exceeded')) : store.put(key, bytes)),
+    }
+    const trainer = session(flaky)
+    await trainer.init(START)
+    const [one] = await steps(trainer, 0, 1)
+    failPuts = true
+    await expect(trainer.step(groupsFor(1), GRPO)).rejects.toThrow(
+      'GRPO step 2 could not be saved (quota exceeded); the trainer stays at policy version 1',
+    )
+    expect(trainer.status).toEqual(one!.status)
+    failPuts = false
+    const [two] = await steps(trainer, 1, 2)
+
+    const straight = session()
+    await straight.init(START)
+    expect(two!.status).toEqual((await steps(straight, 0, 2))[1]!.status)
+  })
+
+  it('refuses what it cannot train, naming the problem', async () => {
+    const trainer = session()
+    await expect(trainer.step(groupsFor(0), GRPO)).rejects.toThrow('init or resume it first')
+    await expect(trainer.init({ ...START, padId: 24 })).rejects.toThrow(
+      'padId 24 is not a token of this model',
+    )
+    await trainer.init(START)
+    await expect(trainer.step([], GRPO)).rejects.toThrow('at least one rollout group')
+    await expect(trainer.step(groupsFor(0), { ...GRPO, clipEps: 0 })).rejects.toThrow('params.clipEps')
+    const uneven = [{ ...groupsFor(0)[0]!, rewards: [1] }]
+    await expect(trainer.step(uneven, GRPO)).rejects.toThrow('3 completions and 1 rewards')
+    expect(trainer.status!.policyVersion).toBe(0)
+  })
+
+  it('finds nothing in an empty store and refuses a damaged snapshot', async () => {
+    const store = new MemoryBlobStore()
+    expect(await session(store).resume()).toBeUndefined()
+    await session(store).init(START)
+    const bytes = store.entries.get(DEFAULT_SNAPSHOT_KEY)!
+    await store.put(DEFAULT_SNAPSHOT_KEY, bytes.subarray(0, bytes.length - 1))
+    await expect(session(store).resume()).rejects.toThrow('a truncated write?')
+    const flipped = bytes.slice()
+    flipped[flipped.length - 1]! ^= 1
+    await store.put(DEFAULT_SNAPSHOT_KEY, flipped)
+    await expect(session(store).resume()).rejects.toThrow('optimizer state does not match its hash')
+  })
+})

@@ -1,0 +1,192 @@
+// The trainer worker's logic, apart from the worker global and the storage so that Node tests drive it
+// directly. A session holds the weights and Adam state, the policy version and the position in the
+// step-hash chain; it takes GRPO steps on the TS twin of the reproducible kernels (the WGSL kernels
+// come later and must give the same bits), prepares an unsigned receipt for each (the peer key lives
+// on the main thread, which signs: src/verify/receipt-builders.ts `signPrepared`), and saves a
+// snapshot after every step, so that a reload resumes exactly where the last saved step left off.
+import { checkpointHash, readCheckpoint, writeCheckpoint } from '../model/checkpoint.ts'
+import { validateConfig, type ModelConfig } from '../model/config.ts'
+import { initParams } from '../model/params.ts'
+import { initTrainState } from '../model/train-step.ts'
+import type { TokenizedGroup } from '../swarm/rollout-batch.ts'
+import { rolloutFromGroups } from '../verify/grpo-inputs.ts'
+import { genesis, type ChainPosition } from '../verify/hash-chain.ts'
+import { prepareGrpoStepReceipt, type UnsignedReceipt, type WorkSite } from '../verify/receipt-builders.ts'
+import type { JsonObject } from '../verify/receipt-schema.ts'
+import { grpoParams, type GrpoParams } from '../verify/work-params.ts'
+import {
+  decodeSnapshot,
+  encodeSnapshot,
+  type TrainerIdentity,
+  type TrainerSnapshot,
+} from './trainer-snapshot.ts'
+
+/** Where the snapshot lives between page loads: OPFS in a tab, memory in Node tests. */
+export interface TrainerStore {
+  get(key: string): Promise<Uint8Array | undefined>
+  put(key: string, bytes: Uint8Array): Promise<void>
+}
+
+/** The store key of the snapshot when the caller names none (one trainer per origin). */
+export const DEFAULT_SNAPSHOT_KEY = 'tabswarm-trainer-state'
+
+/** Fresh weights from a checkpoint (e.g. the solver's model) or from a seed; `chain` when they have one. */
+export type TrainerStart = TrainerIdentity & { readonly chain?: ChainPosition } & (
+    | { readonly checkpoint: Uint8Array }
+    | { readonly config: ModelConfig; readonly seed: readonly [number, number] }
+  )
+
+export interface TrainerStatus {
+  readonly modelId: string
+  /** GRPO steps taken since the start */
+  readonly policyVersion: number
+  /** SHA-256 of the current weights' checkpoint */
+  readonly weightsHash: string
+  /** the step-hash chain after the last step: the tip the next receipt extends */
+  readonly chain: ChainPosition
+}
+
+export interface TrainerReady {
+  readonly status: TrainerStatus
+  /** the current weights (tabswarm-q1), a copy the caller may transfer: the solver loads these */
+  readonly checkpoint: Uint8Array
+}
+
+export interface TrainerStepResult extends TrainerReady {
+  /** the GRPO surrogate loss before the update */
+  readonly loss: number
+  /** the global gradient norm before clipping, floor(norm·2^62) as a decimal string */
+  readonly gradNorm: string
+  /** the step's receipt body and side file, for the caller to sign and publish */
+  readonly receipt: UnsignedReceipt
+  /** wall time of the step, receipt and save included */
+  readonly stepMs: number
+}
+
+export interface TrainerSessionOptions {
+  readonly store: TrainerStore
+  /** the kernels the steps run on (kernels-hash-bundled.ts in a page, kernels-hash-node.ts in Node) */
+  readonly kernelsHash: string
+  /** informative receipt extras (device, browser) */
+  readonly info?: JsonObject
+  readonly key?: string
+  readonly now?: () => number
+}
+
+export interface TrainerSession {
+  /** The saved trainer, or undefined when the store holds none; throws when the saved one is damaged. */
+  resume(): Promise<TrainerReady | undefined>
+  /** Starts from fresh weights, replacing any saved trainer. */
+  init(start: TrainerStart): Promise<TrainerReady>
+  /** One GRPO step on `groups` (each with the trainer's own rewards); saved before it resolves. */
+  step(groups: readonly TokenizedGroup[], params: GrpoParams): Promise<TrainerStepResult>
+  /** undefined until init or resume succeeds */
+  readonly status: TrainerStatus | undefined
+}
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error))
+
+function statusOf(snapshot: TrainerSnapshot): TrainerStatus {
+  const { modelId, policyVersion, chain } = snapshot
+  return { modelId, policyVersion, weightsHash: checkpointHash(snapshot.checkpoint), chain }
+}
+
+const ready = (snapshot: TrainerSnapshot): TrainerReady => ({
+  status: statusOf(snapshot),
+  checkpoint: snapshot.checkpoint.slice(),
+})
+
+function startSnapshot(start: TrainerStart): TrainerSnapshot {
+  const { config, params } =
+    'checkpoint' in start
+      ? readCheckpoint(start.checkpoint)
+      : { config: validateConfig(start.config), params: initParams(start.config, start.seed) }
+  if (start.modelId.length === 0) throw new RangeError('a trainer needs a modelId for its receipts')
+  if (!Number.isInteger(start.padId) || start.padId < 0 || start.padId >= config.vocabSize)
+    throw new RangeError(`padId ${start.padId} is not a token of this model (vocabulary ${config.vocabSize})`)
+  const checkpoint = 'checkpoint' in start ? start.checkpoint.slice() : writeCheckpoint(config, params)
+  return {
+    modelId: start.modelId,
+    padId: start.padId,
+    policyVersion: 0,
+    chain: start.chain ?? genesis(checkpointHash(checkpoint)),
+    config,
+    state: initTrainState(config, params),
+    checkpoint,
+  }
+}
+
+export function createTrainerSession(options: TrainerSessionOptions): TrainerSession {
+  const { store, kernelsHash } = options
+  const key = options.key ?? DEFAULT_SNAPSHOT_KEY
+  const now = options.now ?? (() => performance.now())
+  const site: WorkSite = { kernelsHash, ...(options.info ? { info: options.info } : {}) }
+  let current: TrainerSnapshot | undefined
+  // one call at a time, in arrival order: a step never sees the state of a half-done init or step
+  let queue: Promise<unknown> = Promise.resolve()
+  const serial = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = queue.then(work)
+    queue = run.catch(() => undefined)
+    return run
+  }
+
+  /** Saves `next` and only then makes it current: a step that was not saved did not happen. */
+  const commit = async (next: TrainerSnapshot, what: string) => {
+    try {
+      await store.put(key, encodeSnapshot(next))
+    } catch (error) {
+      const at = current ? `; the trainer stays at policy version ${current.policyVersion}` : ''
+      throw new Error(`${what} could not be saved (${message(error)})${at}`)
+    }
+    current = next
+  }
+
+  const step = async (groups: readonly TokenizedGroup[], params: GrpoParams): Promise<TrainerStepResult> => {
+    const from = current
+    if (!from) throw new Error('the trainer has no model yet: init or resume it first')
+    if (groups.length === 0) throw new RangeError('a GRPO step needs at least one rollout group')
+    const started = now()
+    const checked = grpoParams({ ...params })
+    const rollout = rolloutFromGroups(groups, from.padId, from.config.maxSeqLen)
+    const model = { ...from, params: from.state.params }
+    const prepared = prepareGrpoStepReceipt(model, from.state.optimizer, rollout, checked, site)
+    const { body } = prepared
+    await commit(
+      {
+        ...from,
+        policyVersion: from.policyVersion + 1,
+        chain: { tip: body.chainTip, length: body.chainLength },
+        state: prepared.state,
+        checkpoint: writeCheckpoint(from.config, prepared.state.params),
+      },
+      `GRPO step ${from.policyVersion + 1}`,
+    )
+    const outputs = prepared.inputs.outputs as { loss: { exp: number; value: number }; gradNorm: string }
+    return {
+      ...ready(current!),
+      loss: outputs.loss.value * 2 ** outputs.loss.exp,
+      gradNorm: outputs.gradNorm,
+      receipt: { body, inputs: prepared.inputs, info: prepared.info },
+      stepMs: Math.round(now() - started),
+    }
+  }
+
+  return {
+    get status() {
+      return current && statusOf(current)
+    },
+    resume: () =>
+      serial(async () => {
+        const bytes = await store.get(key)
+        if (!bytes) return undefined
+        current = decodeSnapshot(bytes)
+        return ready(current)
+      }),
+    init: (start) =>
+      serial(async () => {
+        await commit(startSnapshot(start), 'the new trainer')
+        return ready(current!)
+      }),
+    step: (groups, params) => serial(() => step(groups, params)),
+  }
+}

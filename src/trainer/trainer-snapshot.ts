@@ -1,0 +1,123 @@
+// Everything a trainer needs to resume exactly where it stopped, as one file: written after every step
+// in one put (OPFS commits a writable on close, so a reload finds the old snapshot or the new one,
+// never half of each).
+//
+//   u32le headerLength · header (UTF-8 JSON) · checkpoint (tabswarm-q1) · optimizer (optimizer-state.ts)
+//
+// The header records both parts' lengths and hashes, so a truncated or damaged file is refused with
+// what is wrong instead of resuming from different weights.
+import { checkpointHash, readCheckpoint } from '../model/checkpoint.ts'
+import type { ModelConfig } from '../model/config.ts'
+import type { TrainState } from '../model/train-step.ts'
+import { HASH_HEX, sha256Hex } from '../verify/digest.ts'
+import type { ChainPosition } from '../verify/hash-chain.ts'
+import { optimizerBytes, readOptimizer } from '../verify/optimizer-state.ts'
+
+export const SNAPSHOT_FORMAT = 'tabswarm-trainer-v1'
+
+/** What a trainer is, apart from its weights and optimizer state. */
+export interface TrainerIdentity {
+  /** the receipts' modelId (src/verify/models.ts) */
+  readonly modelId: string
+  /** pads rollout rows (the model's end-of-sequence token); never a loss target */
+  readonly padId: number
+}
+
+export interface TrainerSnapshot extends TrainerIdentity {
+  /** GRPO steps taken from the weights the trainer started with */
+  readonly policyVersion: number
+  /** the step-hash chain after the last step (src/verify/hash-chain.ts) */
+  readonly chain: ChainPosition
+  readonly config: ModelConfig
+  readonly state: TrainState
+  /** the weights as a tabswarm-q1 checkpoint; its SHA-256 is the weights hash */
+  readonly checkpoint: Uint8Array
+}
+
+interface Header extends TrainerIdentity {
+  readonly format: typeof SNAPSHOT_FORMAT
+  readonly policyVersion: number
+  readonly chain: ChainPosition
+  readonly checkpointLength: number
+  readonly weightsHash: string
+  readonly optimizerLength: number
+  readonly optimizerHash: string
+}
+
+export function encodeSnapshot(snapshot: TrainerSnapshot): Uint8Array {
+  const optimizer = optimizerBytes(snapshot.config, snapshot.state.optimizer)
+  const header: Header = {
+    format: SNAPSHOT_FORMAT,
+    modelId: snapshot.modelId,
+    padId: snapshot.padId,
+    policyVersion: snapshot.policyVersion,
+    chain: { tip: snapshot.chain.tip, length: snapshot.chain.length },
+    checkpointLength: snapshot.checkpoint.length,
+    weightsHash: checkpointHash(snapshot.checkpoint),
+    optimizerLength: optimizer.length,
+    optimizerHash: sha256Hex(optimizer),
+  }
+  const head = new TextEncoder().encode(JSON.stringify(header))
+  const out = new Uint8Array(4 + head.length + snapshot.checkpoint.length + optimizer.length)
+  new DataView(out.buffer).setUint32(0, head.length, true)
+  out.set(head, 4)
+  out.set(snapshot.checkpoint, 4 + head.length)
+  out.set(optimizer, 4 + head.length + snapshot.checkpoint.length)
+  return out
+}
+
+const isCount = (v: unknown) => Number.isInteger(v) && (v as number) >= 0
+
+function readHeader(bytes: Uint8Array): { header: Header; start: number } {
+  const fail = (what: string): never => {
+    throw new RangeError(`the stored trainer state is unreadable: ${what}`)
+  }
+  if (bytes.length < 4) fail('it is shorter than its header length')
+  const length = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(0, true)
+  if (4 + length > bytes.length) fail('its header runs past the end of the file')
+  let header: Partial<Header> = {}
+  try {
+    header = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + length))) as Partial<Header>
+  } catch {
+    fail('its header is not JSON')
+  }
+  if (header.format !== SNAPSHOT_FORMAT)
+    fail(`its format is ${String(header.format)}, not ${SNAPSHOT_FORMAT}`)
+  const { chain } = header
+  if (
+    typeof header.modelId !== 'string' ||
+    !isCount(header.padId) ||
+    !isCount(header.policyVersion) ||
+    !chain ||
+    !HASH_HEX.test(String(chain.tip)) ||
+    !isCount(chain.length) ||
+    !isCount(header.checkpointLength) ||
+    !isCount(header.optimizerLength)
+  )
+    fail('its header lacks a field or has one out of range')
+  const h = header as Header
+  if (4 + length + h.checkpointLength + h.optimizerLength !== bytes.length)
+    fail('its length does not match the lengths in its header (a truncated write?)')
+  return { header: h, start: 4 + length }
+}
+
+/** Reads a snapshot; throws a RangeError saying what is wrong with a damaged one. */
+export function decodeSnapshot(bytes: Uint8Array): TrainerSnapshot {
+  const { header, start } = readHeader(bytes)
+  const checkpoint = bytes.slice(start, start + header.checkpointLength)
+  const optimizer = bytes.subarray(start + header.checkpointLength)
+  if (checkpointHash(checkpoint) !== header.weightsHash)
+    throw new RangeError('the stored trainer state is damaged: its weights do not match their hash')
+  if (sha256Hex(optimizer) !== header.optimizerHash)
+    throw new RangeError('the stored trainer state is damaged: its optimizer state does not match its hash')
+  const { config, params } = readCheckpoint(checkpoint)
+  return {
+    modelId: header.modelId,
+    padId: header.padId,
+    policyVersion: header.policyVersion,
+    chain: header.chain,
+    config,
+    state: { params, optimizer: readOptimizer(config, optimizer) },
+    checkpoint,
+  }
+}
