@@ -2,7 +2,7 @@
 // them so a reload resumes (src/trainer/trainer-session.ts; messages: src/trainer/trainer-protocol.ts).
 // For now the steps run on the TS twin of the reproducible kernels on the CPU; running them as the WGSL
 // kernels on WebGPU is a later task, and those must give the same bits (the same receipts).
-import { OpfsBlobStore } from '../src/model/load/opfs-blob-store.ts'
+import { TRAINER_DIRECTORY, OpfsBlobStore } from '../src/model/load/opfs-blob-store.ts'
 import { MemoryBlobStore } from '../src/model/load/blob-store.ts'
 import { answerTrainerRequest } from '../src/trainer/trainer-requests.ts'
 import type { TrainerEvent, TrainerRequest } from '../src/trainer/trainer-protocol.ts'
@@ -19,7 +19,7 @@ const scope = self as unknown as WorkerScope
 
 const session = createTrainerSession({
   // without OPFS (some private windows) the trainer works but a reload starts it over
-  store: OpfsBlobStore.available() ?? new MemoryBlobStore(),
+  store: OpfsBlobStore.available(TRAINER_DIRECTORY) ?? new MemoryBlobStore(),
   kernelsHash: BUNDLED_KERNELS_HASH,
   info: { engine: 'ts-twin', userAgent: navigator.userAgent },
 })

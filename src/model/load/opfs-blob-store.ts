@@ -1,17 +1,22 @@
-// The model cache in the origin private file system: one file per key in one directory. Keys are hex
-// hashes (cache-key.ts), which are valid file names everywhere.
+// Files in the origin private file system: one file per key in one directory per use, so the model
+// cache and the trainer's state never collide. Keys are hex hashes or fixed names (cache-key.ts,
+// trainer-session.ts), valid file names everywhere.
 import type { BlobStore } from './blob-store.ts'
 
 /** The OPFS directory that holds cached model files. */
-const CACHE_DIRECTORY = 'tabswarm-model-cache'
+export const MODEL_CACHE_DIRECTORY = 'tabswarm-model-cache'
+/** The OPFS directory that holds the trainer's snapshot (weights, optimizer state, chain). */
+export const TRAINER_DIRECTORY = 'tabswarm-trainer'
 
 export class OpfsBlobStore implements BlobStore {
   private directory: Promise<FileSystemDirectoryHandle> | undefined
 
-  /** The browser's store, or undefined where OPFS is unavailable (no cache then). */
-  static available(): OpfsBlobStore | undefined {
+  private constructor(private readonly directoryName: string) {}
+
+  /** The browser's store in `directoryName`, or undefined where OPFS is unavailable (nothing persists then). */
+  static available(directoryName: string): OpfsBlobStore | undefined {
     return typeof navigator !== 'undefined' && typeof navigator.storage?.getDirectory === 'function'
-      ? new OpfsBlobStore()
+      ? new OpfsBlobStore(directoryName)
       : undefined
   }
 
@@ -35,7 +40,7 @@ export class OpfsBlobStore implements BlobStore {
   private root(): Promise<FileSystemDirectoryHandle> {
     this.directory ??= navigator.storage
       .getDirectory()
-      .then((opfs) => opfs.getDirectoryHandle(CACHE_DIRECTORY, { create: true }))
+      .then((opfs) => opfs.getDirectoryHandle(this.directoryName, { create: true }))
     return this.directory
   }
 }
