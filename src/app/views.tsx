@@ -2,6 +2,7 @@
 import type { ComponentType } from 'react'
 import { MarketsView } from './markets/MarketsView.tsx'
 import { SettingsView } from './settings/SettingsView.tsx'
+import { SolveView } from './solve/SolveView.tsx'
 import { SwarmView } from './swarm/SwarmView.tsx'
 import { VerifyView } from './verify/VerifyView.tsx'
 import { WalletView } from './wallet/WalletView.tsx'
@@ -15,6 +16,7 @@ export interface ViewDef {
 
 export const VIEWS: readonly ViewDef[] = [
   { id: 'swarm', label: 'Swarm', Component: SwarmView },
+  { id: 'solve', label: 'Solve', Component: SolveView },
   { id: 'markets', label: 'Markets', Component: MarketsView },
   { id: 'wallet', label: 'Wallet', Component: WalletView },
   { id: 'verify', label: 'Verify', Component: VerifyView },

@@ -1,0 +1,144 @@
+// One arm of the swarm-vs-solo benchmark, run in its own process so two arms use both cores: four
+// peers starting from the shipped model, either sharing (2 own + 2 external groups of G = 2 per step)
+// or isolated (4 own groups of G = 2): 8 rollouts per training step either way. Prints one JSON line.
+//   node --import ./src/polyfills/register.js bench/swarm-vs-solo-run.ts <swarm|solo> <seed> <rounds> <evalEvery>
+import { readFileSync } from 'node:fs'
+import { readCheckpoint } from '../src/model/checkpoint.ts'
+import { generate } from '../src/model/generate.ts'
+import { parseManifest } from '../src/model/load/model-manifest.ts'
+import { parseTokenizerJson } from '../src/model/tokenizer/bpe-tokenizer.ts'
+import { DEFAULT_LEARNING, type LearningConfig } from '../src/swarm/learning-config.ts'
+import { createMemoryHub, type SwarmComm } from '../src/swarm/memory-comm.ts'
+import { createReproduciblePolicy, type ReproduciblePolicy } from '../src/swarm/reproducible-policy.ts'
+import { createRoundInbox } from '../src/swarm/round-inbox.ts'
+import { runRound, type PeerContext, type Scorer } from '../src/swarm/swarm-round.ts'
+import { generateReasoningTask } from '../src/tasks/generate-reasoning-task.ts'
+import { REASONING_FAMILIES } from '../src/tasks/reasoning-families.ts'
+import { CODEZERO_REWARD } from '../src/tasks/reward.ts'
+import { scoreReasoning } from '../src/tasks/score-completion.ts'
+import type { ReasoningTask } from '../src/tasks/task.ts'
+import { verifyReasoning } from '../src/tasks/verify-reasoning.ts'
+
+export type Arm = 'swarm' | 'solo'
+export const PEERS = 4
+/** Held-out tasks per family for pass@1 (greedy): seeds far from any round's draw. */
+export const EVAL_PER_FAMILY = 4
+const EVAL_SEED_START = 2_000_000
+
+export interface ArmResult {
+  arm: Arm
+  seed: number
+  /** [round][peer] mean reward of the peer's own completions */
+  reward: number[][]
+  /** rounds at which pass@1 was measured, and [eval][peer] pass@1 */
+  evalRounds: number[]
+  pass1: number[][]
+  seconds: number
+}
+
+const folder = new URL('../public/models/tabswarm-tiny/', import.meta.url)
+const read = (path: string) => readFileSync(new URL(path, folder))
+
+function learningFor(arm: Arm): LearningConfig {
+  const sources = REASONING_FAMILIES.map((f) => ({ kind: 'reasoning' as const, family: f.name }))
+  const shared = { ...DEFAULT_LEARNING, sources, difficulty: 1 as const }
+  return arm === 'swarm'
+    ? { ...shared, tasksPerRound: 2, sapo: { localGroups: 2, externalGroups: 2 } }
+    : { ...shared, tasksPerRound: 4, sapo: { localGroups: 4, externalGroups: 0 } }
+}
+
+async function main(): Promise<void> {
+  const [arm, seedText, roundsText, evalEveryText] = process.argv.slice(2) as [Arm, string, string, string]
+  const seed = Number(seedText)
+  const rounds = Number(roundsText)
+  const evalEvery = Number(evalEveryText)
+  const started = performance.now()
+  const { config, params } = readCheckpoint(read('model.safetensors'))
+  const tokenizer = parseTokenizerJson(JSON.parse(read('tokenizer.json').toString('utf8')))
+  const manifest = parseManifest(read('tabswarm.json'))
+  const eosId = tokenizer.tokenId('<|endoftext|>')!
+  const learning = learningFor(arm)
+  const reward = { ...CODEZERO_REWARD, maxTokens: learning.sampling.maxNewTokens }
+  const score: Scorer = async (task, c, eos) =>
+    scoreReasoning(task as ReasoningTask, c.text, eos ? c.tokenIds.length : reward.maxTokens, reward).reward
+      .total
+
+  // the swarm shares one hub; solo peers each get their own, so nobody hears them
+  const swarmHub = createMemoryHub()
+  const published = new Map<number, number>()
+  const waiters = new Map<number, () => void>()
+  const swarmId = `${arm}-${seed}`.padEnd(64, '0')
+  const peers: (PeerContext & { policy: ReproduciblePolicy })[] = Array.from({ length: PEERS }, (_, i) => {
+    const comm: SwarmComm = (arm === 'swarm' ? swarmHub : createMemoryHub()).join(`peer${i}`)
+    const counted: SwarmComm = {
+      ...comm,
+      peerId: comm.peerId,
+      onRollouts: comm.onRollouts,
+      async publishRollouts(round, body) {
+        await comm.publishRollouts(round, body)
+        published.set(round, (published.get(round) ?? 0) + 1)
+        if (published.get(round) === PEERS) waiters.get(round)?.()
+      },
+    }
+    return {
+      swarmId,
+      comm: counted,
+      inbox: createRoundInbox(counted, learning.groupSize),
+      learning,
+      policy: createReproduciblePolicy({
+        config,
+        params,
+        tokenizer,
+        promptTemplate: manifest.promptTemplate,
+        eosId,
+        sampling: learning.sampling,
+        grpo: { ...learning.grpo, beta1: 0.9, beta2: 0.999, eps: 1e-8 },
+      }),
+      score,
+      // the window closes once every peer of the arm has published its round
+      windowClosed: (round) =>
+        new Promise<void>((resolve) => {
+          if ((published.get(round) ?? 0) >= PEERS) return resolve()
+          waiters.set(round, resolve)
+        }),
+    }
+  })
+
+  const evalTasks = REASONING_FAMILIES.flatMap((f) =>
+    Array.from({ length: EVAL_PER_FAMILY }, (_, i) => generateReasoningTask(f.name, 1, EVAL_SEED_START + i)),
+  )
+  const pass1 = (policy: ReproduciblePolicy) =>
+    evalTasks.filter((task) => {
+      const prompt = Int32Array.from(
+        tokenizer.encode(manifest.promptTemplate.replace('{prompt}', task.prompt)),
+      )
+      const g = generate(config, policy.state.params, prompt, {
+        maxNewTokens: learning.sampling.maxNewTokens,
+        sampling: { temperatureQ16: 0, topK: 0, topPQ30: 2 ** 30 },
+        seed: [0, 0],
+        step: 0,
+        eosToken: eosId,
+      })
+      const text = tokenizer.decode([...g.tokens].filter((id) => id !== eosId))
+      return verifyReasoning(task, text).correct
+    }).length / evalTasks.length
+
+  const result: ArmResult = { arm, seed, reward: [], evalRounds: [], pass1: [], seconds: 0 }
+  const evaluate = (round: number) => {
+    result.evalRounds.push(round)
+    result.pass1.push(peers.map((p) => pass1(p.policy)))
+  }
+  evaluate(0)
+  for (let round = 0; round < rounds; round++) {
+    const reports = await Promise.all(peers.map((p) => runRound(p, round)))
+    result.reward.push(reports.map((r) => r.ownReward))
+    if ((round + 1) % evalEvery === 0) evaluate(round + 1)
+    process.stderr.write(
+      `${arm} seed ${seed} round ${round + 1}/${rounds}: reward ${(reports.reduce((a, r) => a + r.ownReward, 0) / PEERS).toFixed(3)}\n`,
+    )
+  }
+  result.seconds = (performance.now() - started) / 1000
+  process.stdout.write(`${JSON.stringify(result)}\n`)
+}
+
+await main()
