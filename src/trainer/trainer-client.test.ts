@@ -4,7 +4,7 @@ import { MemoryBlobStore } from '../model/load/blob-store.ts'
 import { initParams } from '../model/params.ts'
 import { TINY_CONFIG } from '../model/test-model.ts'
 import { DEMO_GROUPS, DEMO_GRPO, DEMO_PAD_ID } from '../verify/demo-receipts.ts'
-import { TINY_MODEL_ID } from '../verify/models.ts'
+import { TEST_MODEL_ID } from '../verify/models.ts'
 import { createTrainerClient, TrainerError, type TrainerWorker } from './trainer-client.ts'
 import type { TrainerEvent, TrainerRequest } from './trainer-protocol.ts'
 import { answerTrainerRequest } from './trainer-requests.ts'
@@ -34,7 +34,7 @@ class LoopbackWorker implements TrainerWorker {
   }
 }
 
-const start = (checkpoint: Uint8Array) => ({ modelId: TINY_MODEL_ID, padId: DEMO_PAD_ID, checkpoint })
+const start = (checkpoint: Uint8Array) => ({ modelId: TEST_MODEL_ID, padId: DEMO_PAD_ID, checkpoint })
 
 describe('the trainer client', () => {
   it('inits, steps and resumes through the worker messages, keeping the caller its bytes', async () => {

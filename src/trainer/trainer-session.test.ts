@@ -11,7 +11,7 @@ import type { TokenizedGroup } from '../swarm/rollout-batch.ts'
 import { buildRolloutBatch } from '../swarm/rollout-batch.ts'
 import { genesis } from '../verify/hash-chain.ts'
 import { kernelsHashFromDisk } from '../verify/kernels-hash-node.ts'
-import { TINY_MODEL_ID } from '../verify/models.ts'
+import { TEST_MODEL_ID } from '../verify/models.ts'
 import { signPrepared } from '../verify/receipt-builders.ts'
 import { verify } from '../verify/verify.ts'
 import { grpoConfig, type GrpoParams } from '../verify/work-params.ts'
@@ -26,7 +26,7 @@ import {
 const kernelsHash = kernelsHashFromDisk()
 const PAD = 2
 const SEED = [5, 0] as const
-const START: TrainerStart = { modelId: TINY_MODEL_ID, padId: PAD, config: TINY_CONFIG, seed: SEED }
+const START: TrainerStart = { modelId: TEST_MODEL_ID, padId: PAD, config: TINY_CONFIG, seed: SEED }
 const GRPO: GrpoParams = {
   lr: 1e-2,
   beta1: 0.9,
@@ -61,7 +61,7 @@ describe('a trainer session', () => {
     const { status, checkpoint } = await session(store).init(START)
     const expected = weightsHash(TINY_CONFIG, initParams(TINY_CONFIG, SEED))
     expect(status).toEqual({
-      modelId: TINY_MODEL_ID,
+      modelId: TEST_MODEL_ID,
       policyVersion: 0,
       weightsHash: expected,
       chain: genesis(expected),
@@ -132,7 +132,7 @@ describe('a trainer session', () => {
     const chain = { tip: genesis('ab'.repeat(32)).tip, length: 7 }
     const trainer = session()
     const { status } = await trainer.init({
-      modelId: TINY_MODEL_ID,
+      modelId: TEST_MODEL_ID,
       padId: PAD,
       checkpoint: writeCheckpoint(TINY_CONFIG, params),
       chain,

@@ -5,7 +5,7 @@ import { TINY_CONFIG } from '../model/test-model.ts'
 import { initTrainState } from '../model/train-step.ts'
 import type { TokenizedGroup } from '../swarm/rollout-batch.ts'
 import { rolloutFromGroups } from './grpo-inputs.ts'
-import { TINY_MODEL_ID } from './models.ts'
+import { TEST_MODEL_ID } from './models.ts'
 import {
   buildGenerationReceipt,
   buildGrpoStepReceipt,
@@ -21,7 +21,7 @@ import type { GenerationParams, GrpoParams, TrainingParams } from './work-params
  * view) by hand.
  */
 export const DEMO_MODEL: ModelAtHand = {
-  modelId: TINY_MODEL_ID,
+  modelId: TEST_MODEL_ID,
   config: TINY_CONFIG,
   params: initParams(TINY_CONFIG, [5, 0]),
 }

@@ -1,12 +1,17 @@
 import { configHash, type ModelConfig } from '../model/config.ts'
+import { SOLVER_RECIPE } from '../model/sft/solver-recipe.ts'
 import { TINY_CONFIG } from '../model/test-model.ts'
+
+/** The test-sized model of the unit tests and the demo receipts. */
+export const TEST_MODEL_ID = 'tabswarm-test'
+/** The shipped model (public/models/tabswarm-tiny), whose weights the swarm trains. */
+export const SHIPPED_MODEL_ID = 'tabswarm-tiny'
 
 /** The models a verifier knows by modelId; a receipt's modelId must name one whose config it used. */
 export const MODELS: Readonly<Record<string, ModelConfig>> = {
-  'tabswarm-tiny': TINY_CONFIG,
+  [TEST_MODEL_ID]: TINY_CONFIG,
+  [SHIPPED_MODEL_ID]: SOLVER_RECIPE.config,
 }
-
-export const TINY_MODEL_ID = 'tabswarm-tiny'
 
 export function modelConfigHash(modelId: string): string | undefined {
   const config = MODELS[modelId]
