@@ -1,0 +1,55 @@
+// Trains tabswarm-tiny, tabswarm's own small model, and writes its folder (npm run model:train).
+//   node --import ./src/polyfills/register.js scripts/train-solver-model.ts [--out DIR] [--steps N]
+// The same command gives the same bytes: see src/model/sft/solver-training.ts.
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { parameterCount } from '../src/model/f64/flat-params.ts'
+import { SOLVER_RECIPE } from '../src/model/sft/solver-recipe.ts'
+import { solverFolderFiles } from '../src/model/sft/solver-folder.ts'
+import { runStep, startRun, type ChainStep } from '../src/model/sft/solver-training.ts'
+
+/** Progress lines: often enough to see it working, rarely enough to stay readable. */
+const REPORT_EVERY = 25
+
+const { values } = parseArgs({
+  options: { out: { type: 'string', default: 'public/models/tabswarm-tiny' }, steps: { type: 'string' } },
+})
+const steps = values.steps === undefined ? SOLVER_RECIPE.hyperparameters.steps : Number(values.steps)
+if (!Number.isInteger(steps) || steps < 1)
+  throw new RangeError(`--steps must be a positive integer (got ${values.steps})`)
+const recipe = { ...SOLVER_RECIPE, hyperparameters: { ...SOLVER_RECIPE.hyperparameters, steps } }
+
+const started = performance.now()
+const seconds = () => (performance.now() - started) / 1000
+const run = startRun(recipe)
+console.log(
+  `tabswarm-tiny: ${parameterCount(recipe.config)} parameters, ${steps} steps of ${recipe.hyperparameters.batchSize} ` +
+    `sequences; tokenizer ${run.tokenizer.vocabSize} tokens (${seconds().toFixed(1)} s)`,
+)
+const chain: ChainStep[] = []
+let window = 0
+while (run.step < steps) {
+  const step = runStep(run)
+  chain.push(step)
+  window += step.loss
+  if (step.step % REPORT_EVERY === 0 || step.step === steps) {
+    const count = step.step % REPORT_EVERY || REPORT_EVERY
+    const eta = (seconds() / step.step) * (steps - step.step)
+    console.log(
+      `step ${step.step}/${steps}  loss ${(window / count).toFixed(4)}  lr ${step.lr.toExponential(2)}  ` +
+        `|g| ${step.gradNorm.toFixed(2)}  ${seconds().toFixed(0)} s  (eta ${eta.toFixed(0)} s)`,
+    )
+    window = 0
+  }
+}
+const files = solverFolderFiles(run, chain)
+for (const [path, bytes] of files) {
+  const target = join(values.out, path)
+  mkdirSync(dirname(target), { recursive: true })
+  writeFileSync(target, bytes)
+  console.log(`wrote ${target} (${bytes.length} bytes)`)
+}
+console.log(`weights hash ${JSON.parse(new TextDecoder().decode(files.get('tabswarm.json'))).weightsHash}`)
+// CPU time too: on a shared machine the wall time says more about the neighbours than about the run.
+console.log(`done in ${seconds().toFixed(0)} s (${(process.cpuUsage().user / 1e6).toFixed(0)} s of CPU)`)

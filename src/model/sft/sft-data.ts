@@ -1,0 +1,70 @@
+// The supervised data of tabswarm's own model: reasoning tasks framed as the model sees them, with the
+// reference answer as the target. Training seeds count up from 0; evaluation uses a disjoint range.
+import { generateReasoningTask } from '../../tasks/generate-reasoning-task.ts'
+import type { Difficulty, ReasoningTask } from '../../tasks/task.ts'
+import type { SftSequence } from '../f64/sft-step.ts'
+import type { Tokenizer } from '../tokenizer/tokenizer.ts'
+
+/** How a task prompt is framed for the model (tabswarm.json's promptTemplate). */
+export const PROMPT_TEMPLATE = '{prompt}\n'
+export const END_OF_TEXT = '<|endoftext|>'
+
+/** Held-out evaluation seeds: HELD_OUT_SEED_START … + HELD_OUT_COUNT − 1 per family and difficulty. */
+export const HELD_OUT_SEED_START = 1_000_000
+export const HELD_OUT_COUNT = 500
+
+/** One (family, difficulty) and how many training examples it gets per round of the mix. */
+export interface MixEntry {
+  readonly family: string
+  readonly difficulty: Difficulty
+  readonly weight: number
+}
+
+export function framePrompt(task: ReasoningTask): string {
+  return PROMPT_TEMPLATE.replace('{prompt}', task.prompt)
+}
+
+export function answerTarget(answer: string): string {
+  return `<answer>${answer}</answer>${END_OF_TEXT}`
+}
+
+/** The prompt's tokens followed by the target's; the loss reads the target only. */
+export function encodeExample(tokenizer: Tokenizer, task: ReasoningTask): SftSequence {
+  const prompt = tokenizer.encode(framePrompt(task))
+  const target = tokenizer.encode(answerTarget(task.answer))
+  return { ids: Int32Array.from([...prompt, ...target]), lossFrom: prompt.length }
+}
+
+/** The mix expanded to one slot per example of a round: entry e appears weight(e) times, in order. */
+export function mixSlots(mix: readonly MixEntry[]): MixEntry[] {
+  const slots = mix.flatMap((entry) => {
+    if (!Number.isInteger(entry.weight) || entry.weight < 1)
+      throw new RangeError(
+        `data mix: weight of ${entry.family}/${entry.difficulty} must be a positive integer`,
+      )
+    return Array.from({ length: entry.weight }, () => entry)
+  })
+  if (slots.length === 0) throw new RangeError('data mix: no entries')
+  return slots
+}
+
+/**
+ * Training example n: round floor(n / slots) of the mix, slot n mod slots. A slot's k-th use takes
+ * seed k·weight + (its index among its entry's slots), so every entry walks its seeds 0, 1, 2, …
+ */
+export function trainingTask(slots: readonly MixEntry[], n: number): ReasoningTask {
+  const slot = n % slots.length
+  const entry = slots[slot]!
+  const round = Math.floor(n / slots.length)
+  const within = slots.slice(0, slot).filter((e) => e === entry).length
+  const seed = round * entry.weight + within
+  if (seed >= HELD_OUT_SEED_START)
+    throw new RangeError(`training seed ${seed} would reach the held-out seeds`)
+  return generateReasoningTask(entry.family, entry.difficulty, seed)
+}
+
+export function heldOutTasks(family: string, difficulty: Difficulty): ReasoningTask[] {
+  return Array.from({ length: HELD_OUT_COUNT }, (_, i) =>
+    generateReasoningTask(family, difficulty, HELD_OUT_SEED_START + i),
+  )
+}
