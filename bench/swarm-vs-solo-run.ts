@@ -8,7 +8,7 @@ import { generate } from '../src/model/generate.ts'
 import { parseManifest } from '../src/model/load/model-manifest.ts'
 import { parseTokenizerJson } from '../src/model/tokenizer/bpe-tokenizer.ts'
 import { DEFAULT_LEARNING, type LearningConfig } from '../src/swarm/learning-config.ts'
-import { createMemoryHub, type SwarmComm } from '../src/swarm/memory-comm.ts'
+import { createMemoryHub } from '../src/swarm/memory-comm.ts'
 import { createReproduciblePolicy, type ReproduciblePolicy } from '../src/swarm/reproducible-policy.ts'
 import { createRoundInbox } from '../src/swarm/round-inbox.ts'
 import { runRound, type PeerContext, type Scorer } from '../src/swarm/swarm-round.ts'
@@ -65,25 +65,14 @@ async function main(): Promise<void> {
 
   // the swarm shares one hub; solo peers each get their own, so nobody hears them
   const swarmHub = createMemoryHub()
-  const published = new Map<number, number>()
-  const waiters = new Map<number, () => void>()
   const swarmId = `${arm}-${seed}`.padEnd(64, '0')
   const peers: (PeerContext & { policy: ReproduciblePolicy })[] = Array.from({ length: PEERS }, (_, i) => {
-    const comm: SwarmComm = (arm === 'swarm' ? swarmHub : createMemoryHub()).join(`peer${i}`)
-    const counted: SwarmComm = {
-      ...comm,
-      peerId: comm.peerId,
-      onRollouts: comm.onRollouts,
-      async publishRollouts(round, body) {
-        await comm.publishRollouts(round, body)
-        published.set(round, (published.get(round) ?? 0) + 1)
-        if (published.get(round) === PEERS) waiters.get(round)?.()
-      },
-    }
+    const hub = arm === 'swarm' ? swarmHub : createMemoryHub()
+    const comm = hub.join(`peer${i}`)
     return {
       swarmId,
-      comm: counted,
-      inbox: createRoundInbox(counted, learning.groupSize),
+      comm,
+      inbox: createRoundInbox(comm, learning.groupSize),
       learning,
       policy: createReproduciblePolicy({
         config,
@@ -95,12 +84,8 @@ async function main(): Promise<void> {
         grpo: { ...learning.grpo, beta1: 0.9, beta2: 0.999, eps: 1e-8 },
       }),
       score,
-      // the window closes once every peer of the arm has published its round
-      windowClosed: (round) =>
-        new Promise<void>((resolve) => {
-          if ((published.get(round) ?? 0) >= PEERS) return resolve()
-          waiters.set(round, resolve)
-        }),
+      // the window closes once every peer of the hub has published its round
+      windowClosed: (round) => hub.allPublished(round),
     }
   })
 

@@ -52,6 +52,17 @@ const config: ModelConfig = {
 const score = async (_task: unknown, c: { text: string }) =>
   c.text.length === 0 ? 0 : [...c.text].filter((ch) => ch >= '0' && ch <= '9').length / c.text.length
 
+const freshPolicy = () =>
+  createReproduciblePolicy({
+    config,
+    params: initParams(config, [1, 2]),
+    tokenizer,
+    promptTemplate: '{prompt}\n',
+    eosId,
+    sampling: learning.sampling,
+    grpo: { ...learning.grpo, beta1: 0.9, beta2: 0.999, eps: 1e-8 },
+  })
+
 async function run(rounds: number): Promise<RoundReport[][]> {
   const hub = createMemoryHub()
   const peers: PeerContext[] = ['a', 'b', 'c'].map((name) => {
@@ -61,18 +72,9 @@ async function run(rounds: number): Promise<RoundReport[][]> {
       comm,
       inbox: createRoundInbox(comm, learning.groupSize),
       learning,
-      policy: createReproduciblePolicy({
-        config,
-        params: initParams(config, [1, 2]),
-        tokenizer,
-        promptTemplate: '{prompt}\n',
-        eosId,
-        sampling: learning.sampling,
-        grpo: { ...learning.grpo, beta1: 0.9, beta2: 0.999, eps: 1e-8 },
-      }),
+      policy: freshPolicy(),
       score,
-      // every peer publishes before it waits, so the window closes once all three have published
-      windowClosed: () => new Promise((r) => setTimeout(r, 0)),
+      windowClosed: (round) => hub.allPublished(round),
     }
   })
   const reports: RoundReport[][] = []
@@ -84,15 +86,7 @@ async function run(rounds: number): Promise<RoundReport[][]> {
 describe('a headless swarm', () => {
   it('scores with the real verifier: an untrained completion is unformatted', async () => {
     const task = generateReasoningTask('arithmetic', 1, 5) as ReasoningTask
-    const policy = createReproduciblePolicy({
-      config,
-      params: initParams(config, [1, 2]),
-      tokenizer,
-      promptTemplate: '{prompt}\n',
-      eosId,
-      sampling: learning.sampling,
-      grpo: { ...learning.grpo, beta1: 0.9, beta2: 0.999, eps: 1e-8 },
-    })
+    const policy = freshPolicy()
     const [c] = await policy.sample(policy.promptIds(task), 1, 'k')
     expect(c!.tokenIds.length).toBeGreaterThan(0)
     expect(policy.matches(c!)).toBe(true)

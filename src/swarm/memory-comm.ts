@@ -17,14 +17,35 @@ export interface MemoryHub {
   join(peerId: string): SwarmComm
   /** messages delivered so far, for the benchmarks' traffic numbers */
   readonly delivered: number
+  /**
+   * Resolves once every peer that joined has published for `round` (its messages delivered): the
+   * collection window of a simulation where every peer takes part in every round.
+   */
+  allPublished(round: number): Promise<void>
 }
 
 export function createMemoryHub(): MemoryHub {
   const handlers = new Map<string, Set<RolloutsHandler>>()
+  const publishers = new Map<number, Set<string>>()
+  const waiting = new Map<number, (() => void)[]>()
   let delivered = 0
+  const complete = (round: number) => (publishers.get(round)?.size ?? 0) >= handlers.size
+  const published = (round: number, peerId: string) => {
+    let set = publishers.get(round)
+    if (!set) publishers.set(round, (set = new Set()))
+    set.add(peerId)
+    if (complete(round)) {
+      for (const resolve of waiting.get(round) ?? []) resolve()
+      waiting.delete(round)
+    }
+  }
   return {
     get delivered() {
       return delivered
+    },
+    allPublished(round) {
+      if (complete(round)) return Promise.resolve()
+      return new Promise((resolve) => waiting.set(round, [...(waiting.get(round) ?? []), resolve]))
     },
     join(peerId) {
       const own = new Set<RolloutsHandler>()
@@ -40,6 +61,7 @@ export function createMemoryHub(): MemoryHub {
                 delivered++
                 h(peerId, round, JSON.parse(json) as unknown)
               }
+          published(round, peerId)
         },
         onRollouts(handler) {
           own.add(handler)
