@@ -4,12 +4,11 @@
 // allowance short of the bound (approval is its own command, so nothing is left half-done).
 import { formatUnits } from 'viem'
 import { approvalNeeded } from '../../../markets/trade-checks.ts'
-import { parseShares, parseTokens } from '../amounts.ts'
-import { checkedQuote, quoteJson } from '../checked-quote.ts'
+import { quoteJson } from '../checked-quote.ts'
+import { readTradeInput } from '../trade-input.ts'
 import type { MarketCommand } from '../command.ts'
 import { CommandError } from '../command-error.ts'
 import { marketId } from '../market-json.ts'
-import { parseOutcome } from '../outcome-arg.ts'
 import { amountOf, txJson } from '../output.ts'
 
 export const buyCommand: MarketCommand = {
@@ -19,17 +18,16 @@ export const buyCommand: MarketCommand = {
     summary: 'buy exactly <shares> shares of <outcome>',
   },
   signs: true,
-  async run(backend, { args: [marketArg, outcomeArg, sharesArg], flags }) {
+  async run(backend, input) {
     const { token } = backend
     const owner = backend.account!
-    const text = (v: bigint) => `${formatUnits(v, token.decimals)} ${token.symbol}`
-    const m = await backend.market(marketArg!)
-    const outcome = parseOutcome(m, outcomeArg!)
-    const shares = parseShares(sharesArg!)
-    const maxFlag = flags['max-cost']
-    const maxGiven = maxFlag === undefined ? null : parseTokens(maxFlag, token, '--max-cost')
-    const { quote, gatewayTokens } = await checkedQuote(backend, m, 'buy', outcome, shares)
-    const maxCost = maxGiven ?? quote.bound
+    const { m, outcome, shares, bound, quote, gatewayTokens, text } = await readTradeInput(
+      backend,
+      'buy',
+      'max-cost',
+      input,
+    )
+    const maxCost = bound ?? quote.bound
     if (maxCost < quote.tokens)
       throw new CommandError(
         'slippage-exceeded',

@@ -4,11 +4,10 @@
 // quote.
 import { formatUnits } from 'viem'
 import { outcomeLabel } from '../../../markets/market-snapshot.ts'
-import { parseShares, parseTokens } from '../amounts.ts'
-import { checkedQuote, quoteJson } from '../checked-quote.ts'
+import { quoteJson } from '../checked-quote.ts'
+import { readTradeInput } from '../trade-input.ts'
 import type { MarketCommand } from '../command.ts'
 import { CommandError } from '../command-error.ts'
-import { parseOutcome } from '../outcome-arg.ts'
 import { amountOf, txJson } from '../output.ts'
 
 export const sellCommand: MarketCommand = {
@@ -18,23 +17,22 @@ export const sellCommand: MarketCommand = {
     summary: 'sell exactly <shares> shares of <outcome>',
   },
   signs: true,
-  async run(backend, { args: [marketArg, outcomeArg, sharesArg], flags }) {
+  async run(backend, input) {
     const { token } = backend
     const owner = backend.account!
-    const text = (v: bigint) => `${formatUnits(v, token.decimals)} ${token.symbol}`
-    const m = await backend.market(marketArg!)
-    const outcome = parseOutcome(m, outcomeArg!)
-    const shares = parseShares(sharesArg!)
-    const minFlag = flags['min-proceeds']
-    const minGiven = minFlag === undefined ? null : parseTokens(minFlag, token, '--min-proceeds')
-    const { quote, gatewayTokens } = await checkedQuote(backend, m, 'sell', outcome, shares)
+    const { m, outcome, shares, bound, quote, gatewayTokens, text } = await readTradeInput(
+      backend,
+      'sell',
+      'min-proceeds',
+      input,
+    )
     const held = (await backend.position(m, owner)).shares[outcome] ?? 0n
     if (shares > held)
       throw new CommandError(
         'insufficient-shares',
         `${owner} holds ${formatUnits(held, 18)} shares of “${outcomeLabel(m, outcome)}”, fewer than the ${formatUnits(shares, 18)} to sell.`,
       )
-    const minProceeds = minGiven ?? quote.bound
+    const minProceeds = bound ?? quote.bound
     if (minProceeds > quote.tokens)
       throw new CommandError(
         'slippage-exceeded',
