@@ -1,6 +1,7 @@
 // The model: where it comes from (the shipped model, a URL, a picked or dropped folder), its loading
 // progress, and once loaded its card. A load that fails says which file and why; the controls stay.
-import { useRef, useState, type DragEvent } from 'react'
+import { useRef, useState } from 'react'
+import { useDropZone } from '../common/use-drop-zone.ts'
 import type { ModelCard } from '../../solver/solver-protocol.ts'
 import { useSolverStore, type ModelChoice, type ModelStatus } from '../../state/solver-store.ts'
 import { Card } from '../common/Card.tsx'
@@ -88,7 +89,6 @@ export function ModelPanel({ session }: { session: SolveSession }) {
   })
   const [url, setUrl] = useState(choice.kind === 'url' ? choice.url : '')
   const [pickError, setPickError] = useState<string | null>(null)
-  const [dragging, setDragging] = useState(false)
   const folderInput = useRef<HTMLInputElement | null>(null)
   const busy = model.phase === 'loading'
 
@@ -112,26 +112,19 @@ export function ModelPanel({ session }: { session: SolveSession }) {
       setPickError(`“${url.trim()}” is not a URL: give the model folder’s address`)
     }
   }
-  const onDrop = (e: DragEvent) => {
-    e.preventDefault()
-    setDragging(false)
+  const drop = useDropZone((data) => {
     // the handle must be asked for during the drop event itself
-    const folder = folderOfDrop(e.dataTransfer.items)
+    const folder = folderOfDrop(data.items)
     tryFolder(() => folder)
-  }
+  })
 
   return (
     <Card
       title="Model"
       aside={<StatusPill model={model} />}
       testId="model-panel"
-      className={`solve-model ${dragging ? 'dragging' : ''}`}
-      onDragOver={(e) => {
-        e.preventDefault()
-        setDragging(true)
-      }}
-      onDragLeave={() => setDragging(false)}
-      onDrop={onDrop}
+      className={`solve-model ${drop.dragging ? 'dragging' : ''}`}
+      {...drop.handlers}
     >
       <p className="card-lead">
         Load the shipped model, a model folder by URL, or a folder from your disk (pick or drop it): a

@@ -1,7 +1,8 @@
 // The Verify view: drop a receipt (and its inputs side file), see its key fields, validate it from the
 // file alone at once, and re-execute its work on the TS twin to compare every hash and name the first
 // divergent op (docs/receipts.md).
-import { useRef, useState, type DragEvent } from 'react'
+import { useRef, useState } from 'react'
+import { useDropZone } from '../common/use-drop-zone.ts'
 import { animalName } from '../../identity/animal.ts'
 import { BUNDLED_KERNELS_HASH } from '../../verify/kernels-hash-bundled.ts'
 import { validate, type Verdict } from '../../verify/receipt.ts'
@@ -84,7 +85,6 @@ export function VerifyView() {
   const [inputs, setInputs] = useState<Loaded | null>(null)
   const [validity, setValidity] = useState<Check<Verdict>>({ kind: 'idle' })
   const [rerun, setRerun] = useState<Check<VerifyVerdict>>({ kind: 'idle' })
-  const [dragging, setDragging] = useState(false)
   const generation = useRef(0) // bumped by a new receipt
   const picks = useRef(0) // bumped by either file
 
@@ -119,11 +119,7 @@ export function VerifyView() {
     }
   }
 
-  const onDrop = (e: DragEvent) => {
-    e.preventDefault()
-    setDragging(false)
-    void load(Array.from(e.dataTransfer.files).slice(0, 2))
-  }
+  const drop = useDropZone((data) => void load(Array.from(data.files).slice(0, 2)))
 
   const reexecute = async () => {
     if (!receipt || !('value' in receipt) || !inputs || !('value' in inputs)) return
@@ -147,13 +143,8 @@ export function VerifyView() {
       <Card
         title="Verify a receipt"
         testId="verify-card"
-        className={`verify-drop ${dragging ? 'dragging' : ''}`}
-        onDragOver={(e) => {
-          e.preventDefault()
-          setDragging(true)
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
+        className={`verify-drop ${drop.dragging ? 'dragging' : ''}`}
+        {...drop.handlers}
       >
         <p className="card-lead">
           Drop a <code>.receipt.json</code> and, to re-execute it, its <code>.inputs.json</code> here, or
