@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { generateReasoningTask } from '../tasks/generate-reasoning-task.ts'
+import { refOfTask } from './task-ref.ts'
 import { PROTOCOL_VERSION, encodeEnvelope, type Envelope } from './envelope.ts'
 import {
   DEFAULT_MAX_AGE_MS,
@@ -62,6 +64,26 @@ describe('createGossipValidator', () => {
     expect(check(env)).toEqual({ ok: true, envelope: env })
   })
 
+  it('accepts rollouts whose groups have the swarm’s G and refuses other sizes, saying why', () => {
+    const task = generateReasoningTask('arithmetic', 1, 4)
+    const group = (g: number) => ({
+      taskId: task.id,
+      task: refOfTask(task),
+      completions: Array.from({ length: g }, () => ({ text: '<answer>1</answer>', tokenIds: [1, 2] })),
+      rewards: Array.from({ length: g }, () => 0.2),
+      policyVersion: 0,
+    })
+    const { check } = setup({ groupSize: 2 })
+    const ok = envelope({ kind: 'rollouts', body: { groups: [group(2)] } })
+    expect(check(ok)).toEqual({ ok: true, envelope: ok })
+    const bad = check(envelope({ kind: 'rollouts', body: { groups: [group(3)] }, ts: T0 + 1 }))
+    expect(bad).toMatchObject({
+      ok: false,
+      reason: 'invalid-body',
+      detail: 'a group must hold exactly 2 completions',
+    })
+  })
+
   it('works without a naming function (no name check)', () => {
     const { check } = setup({ nameOf: undefined })
     expect(check(envelope({ body: { ...presence(ALICE), name: 'anything' } })).ok).toBe(true)
@@ -82,7 +104,7 @@ describe('createGossipValidator', () => {
 
     it('unknown-kind: kinds without a schema yet accept nothing', () => {
       const { check } = setup()
-      for (const kind of ['rollouts', 'proposals', 'receipts', 'markets'] as const)
+      for (const kind of ['proposals', 'receipts', 'markets'] as const)
         expect(reasonOf(check(envelope({ kind, body: {} })))).toBe('unknown-kind')
     })
 
@@ -215,7 +237,7 @@ describe('createGossipValidator', () => {
     const { validator, check } = setup({ rate: { presence: { perSecond: 1, burst: 2 } } })
     const produced = new Set<string>([
       reasonOf(validator.validate('/elsewhere', new Uint8Array(), ALICE)),
-      reasonOf(check(envelope({ kind: 'rollouts' }))),
+      reasonOf(check(envelope({ kind: 'proposals' }))),
       reasonOf(validator.validate(TOPIC, new Uint8Array(MAX_MESSAGE_BYTES.presence + 1), ALICE)),
       reasonOf(validator.validate(TOPIC, json('x'), ALICE)),
       reasonOf(validator.validate(TOPIC, json({ v: 9 }), ALICE)),

@@ -10,6 +10,8 @@ import { decodeEnvelope, type Envelope } from './envelope.ts'
 import { validatePresenceBody, type PresenceBody } from './presence.ts'
 import { createRateLimiter, type RateLimit } from './rate-limiter.ts'
 import { createReplayCache } from './replay-cache.ts'
+import { DEFAULT_LEARNING } from './learning-config.ts'
+import { validateRolloutsBody, type RolloutsBody } from './rollouts.ts'
 import { MAX_MESSAGE_BYTES, parseTopic, type GossipKind } from './topics.ts'
 
 /** Why a message was refused, in the order the checks run; the UI counts refusals by these keys. */
@@ -36,6 +38,7 @@ export type RejectReason = (typeof REJECT_REASONS)[number]
  */
 export interface KnownBodies {
   presence: PresenceBody
+  rollouts: RolloutsBody
 }
 export type KnownKind = keyof KnownBodies
 export type ValidEnvelope = { [K in KnownKind]: Envelope<KnownBodies[K]> & { kind: K } }[KnownKind]
@@ -46,6 +49,9 @@ export type ValidEnvelope = { [K in KnownKind]: Envelope<KnownBodies[K]> & { kin
  */
 export const DEFAULT_RATE_LIMITS: Readonly<Record<KnownKind, RateLimit>> = {
   presence: { perSecond: 1, burst: 5 },
+  // A peer shares a round's groups in one message; rounds last tens of seconds. A burst of 4 covers a
+  // late round's message landing with the next one's and a re-send after a reconnect.
+  rollouts: { perSecond: 0.5, burst: 4 },
 }
 
 /**
@@ -73,6 +79,8 @@ export interface GossipValidatorOptions {
   rate?: Partial<Record<KnownKind, RateLimit>>
   /** when given, a presence whose name is not `nameOf(sender)` is refused as 'invalid-body' */
   nameOf?: (peerId: string) => string
+  /** the swarm's G: a rollout group of any other size is refused (default DEFAULT_LEARNING.groupSize) */
+  groupSize?: number
 }
 
 export type ValidationResult =
@@ -87,6 +95,7 @@ export interface GossipValidator {
 
 export function createGossipValidator(opts: GossipValidatorOptions): GossipValidator {
   const { swarmId, now, maxAgeMs = DEFAULT_MAX_AGE_MS, maxSkewMs = DEFAULT_MAX_SKEW_MS, nameOf } = opts
+  const groupSize = opts.groupSize ?? DEFAULT_LEARNING.groupSize
   const rates: Record<KnownKind, RateLimit> = { ...DEFAULT_RATE_LIMITS, ...opts.rate }
   const replays = createReplayCache(MAX_REPLAY_ENTRIES)
   const limiter = createRateLimiter(MAX_RATE_BUCKETS)
@@ -100,6 +109,7 @@ export function createGossipValidator(opts: GossipValidatorOptions): GossipValid
         ? presence
         : `name ${JSON.stringify(presence.name)} is not ${expected}`
     },
+    rollouts: (body) => validateRolloutsBody(body, groupSize),
   }
   const isKnownKind = (kind: GossipKind): kind is KnownKind => Object.hasOwn(bodyChecks, kind)
 
@@ -131,7 +141,8 @@ export function createGossipValidator(opts: GossipValidatorOptions): GossipValid
       if (typeof body === 'string') return reject('invalid-body', body)
       // Remembered until the message turns stale; after that the age check refuses a replay.
       replays.add(replayKey, envelope.ts + maxAgeMs, t)
-      return { ok: true, envelope: { ...envelope, kind, body } }
+      // bodyChecks[kind] returned this kind's body type, which TS cannot correlate through the union
+      return { ok: true, envelope: { ...envelope, kind, body } as ValidEnvelope }
     },
     cacheSizes: () => ({ replay: replays.size, rateBuckets: limiter.size }),
   }
