@@ -33,6 +33,8 @@ export interface MarketBackend {
   collateralBalance(owner: Address): Promise<bigint>
 
   /** the write actions: simulated first (a revert is a CommandError before anything is signed) */
+  /** test collateral from the token's faucet (local and test networks) */
+  faucet(): Promise<SentTx & { received: bigint }>
   approve(m: MarketSnapshot, amount: bigint): Promise<SentTx>
   buy(
     m: MarketSnapshot,

@@ -26,6 +26,7 @@ export type ErrorCode =
   | 'nothing-to-redeem'
   | 'nothing-to-liquidate'
   | 'quote-mismatch'
+  | 'faucet-too-soon'
   | 'reverted'
   | 'failed'
 

@@ -243,6 +243,25 @@ export async function connectLocalBackend(options: LocalBackendOptions): Promise
         }),
       ),
 
+    faucet: async () => {
+      const owner = signer().account.address
+      const balance = () =>
+        client.readContract({
+          address: token.address,
+          abi: collateralTokenAbi,
+          functionName: 'balanceOf',
+          args: [owner],
+        })
+      const before = await balance()
+      const tx = await send({
+        address: token.address,
+        abi: collateralTokenAbi,
+        functionName: 'requestToken',
+        args: [],
+      })
+      return { hash: tx.hash, blockNumber: tx.blockNumber, received: (await balance()) - before }
+    },
+
     approve: async (m, amount): Promise<SentTx> => {
       const { hash, blockNumber } = await send(approveMarketCall(token.address, m.address, amount))
       return { hash, blockNumber }

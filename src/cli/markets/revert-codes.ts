@@ -32,6 +32,7 @@ const CODES: Record<string, ErrorCode> = {
   RedeemZeroShares: 'nothing-to-redeem',
   RedeemZeroTokensOut: 'nothing-to-redeem',
   EmptyOutcomeIndices: 'nothing-to-liquidate',
+  RequestTooOften: 'faucet-too-soon',
 }
 
 /** The code for a custom error name; `reverted` for any other. */

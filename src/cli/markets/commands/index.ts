@@ -2,6 +2,7 @@
 import type { MarketCommand } from '../command.ts'
 import { approveCommand } from './approve.ts'
 import { buyCommand } from './buy.ts'
+import { faucetCommand } from './faucet.ts'
 import { liquidateCommand } from './liquidate.ts'
 import { listCommand } from './list.ts'
 import { positionsCommand } from './positions.ts'
@@ -21,4 +22,5 @@ export const COMMANDS: Readonly<Record<string, MarketCommand>> = {
   positions: positionsCommand,
   redeem: redeemCommand,
   liquidate: liquidateCommand,
+  faucet: faucetCommand,
 }
