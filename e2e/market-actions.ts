@@ -1,7 +1,8 @@
 // What a trader does in the Markets view, and what the market specs read back from it and from the chain.
 import { expect, type Page } from '@playwright/test'
-import type { Address } from 'viem'
+import { createTestClient, http, type Address } from 'viem'
 import { listMarkets, readMarketSnapshot, readMarketStatics } from '../src/chain/market-reads.ts'
+import { collateralTokenAbi } from '../src/chain/generated/CollateralToken.ts'
 import { dynamicParimutuelGatewayAbi } from '../src/chain/generated/DynamicParimutuelGateway.ts'
 import type { LocalClients } from '../src/chain/local-clients.ts'
 import type { ChainDeployment } from '../src/chain/deployment.ts'
@@ -131,4 +132,61 @@ export async function buy(page: Page, outcome: number, shares: string, slippageB
   await startTrade(page, { side: 'buy', outcome, shares, slippageBps })
   await confirmBuy(page)
   return (await page.getByTestId('trade-status-hash').getAttribute('title'))!
+}
+
+/** Moves the chain's clock forward by `seconds` and mines a block at the new time (anvil). */
+export async function advanceChainTime(rpcUrl: string, seconds: number): Promise<void> {
+  const test = createTestClient({ mode: 'anvil', transport: http(rpcUrl) })
+  await test.increaseTime({ seconds })
+  await test.mine({ blocks: 1 })
+}
+
+/** The oracle (anvil account #0, the local oracle relayer) settles `m` with `winner`. */
+export async function settleAsOracle(chain: LocalClients, m: MarketSnapshot, winner: number): Promise<void> {
+  const hash = await chain.wallet.writeContract({
+    address: m.gateway,
+    abi: dynamicParimutuelGatewayAbi,
+    functionName: 'settleMarket',
+    args: [m.address, BigInt(winner)],
+  })
+  const receipt = await chain.client.waitForTransactionReceipt({ hash })
+  expect(receipt.status).toBe('success')
+}
+
+/** The collateral balance of `owner`, read from the chain. */
+export async function collateralOnChain(
+  chain: LocalClients,
+  deployment: ChainDeployment,
+  owner: Address,
+): Promise<bigint> {
+  return chain.client.readContract({
+    address: deployment.collateral!.address,
+    abi: collateralTokenAbi,
+    functionName: 'balanceOf',
+    args: [owner],
+  })
+}
+
+/** What the gateway itself would pay `owner` for redeeming (settled) or liquidating `outcomes` (ended). */
+export async function gatewayExitQuote(
+  chain: LocalClients,
+  m: MarketSnapshot,
+  owner: Address,
+  exit: { redeem: true } | { liquidate: number[] },
+): Promise<bigint> {
+  const target = { account: owner, address: m.gateway, abi: dynamicParimutuelGatewayAbi } as const
+  if ('redeem' in exit) {
+    const { result } = await chain.client.simulateContract({
+      ...target,
+      functionName: 'redeem',
+      args: [m.address],
+    })
+    return result[1]
+  }
+  const { result } = await chain.client.simulateContract({
+    ...target,
+    functionName: 'liquidate',
+    args: [m.address, exit.liquidate.map(BigInt)],
+  })
+  return result[1]
 }

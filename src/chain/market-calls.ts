@@ -1,5 +1,6 @@
 // The market transactions as contract calls for the wallet's send (simulate → confirm → sign →
-// receipt): approving the market proxy for the collateral, buying exact shares, selling exact shares.
+// receipt): approving the market proxy for the collateral, buying exact shares, selling exact shares,
+// and leaving an ended market (redeeming winning shares, liquidating held outcomes).
 import type { Abi, Address } from 'viem'
 import type { MarketKind } from '../markets/market-snapshot.ts'
 import type { ContractCall } from './contract-tx.ts'
@@ -51,5 +52,20 @@ export function sellExactInCall(
     abi: gatewayAbi(m.kind),
     functionName: 'sellExactIn',
     args: [m.address, BigInt(outcome), sharesIn, minTokensOut],
+  }
+}
+
+/** Redeems all of the caller's winning shares of a settled market. */
+export function redeemCall(m: MarketTarget): ContractCall {
+  return { address: m.gateway, abi: gatewayAbi(m.kind), functionName: 'redeem', args: [m.address] }
+}
+
+/** Liquidates the caller's whole balance of each listed outcome of an expired or failed market. */
+export function liquidateCall(m: MarketTarget, outcomes: readonly number[]): ContractCall {
+  return {
+    address: m.gateway,
+    abi: gatewayAbi(m.kind),
+    functionName: 'liquidate',
+    args: [m.address, outcomes.map(BigInt)],
   }
 }

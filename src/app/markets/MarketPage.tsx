@@ -1,6 +1,7 @@
 // One market: its question, status, deadlines, fee, pool and resolution criteria; its outcomes with
 // the price of a share AND the implied probability, each in its own labelled column; the wallet's
-// position; the trade panel; recent trades from the chain's events.
+// position; the trade panel; the position panel (redeem / liquidate once the market has ended); recent
+// trades from the chain's events.
 import { useState } from 'react'
 import type { Address } from 'viem'
 import { formatTokenAmount } from '../../chain/token-amount.ts'
@@ -27,6 +28,7 @@ import { useNow } from '../use-now.ts'
 import { MarketsStatus } from './MarketsStatus.tsx'
 import { ProbabilityBar } from './ProbabilityBar.tsx'
 import { RecentTrades } from './RecentTrades.tsx'
+import { PositionPanel } from './PositionPanel.tsx'
 import { TradePanel } from './TradePanel.tsx'
 import { MARKETS_HREF } from './market-route.ts'
 import { useMarketToken } from './use-market-token.ts'
@@ -72,6 +74,7 @@ export function MarketPage({ address }: { address: Address }) {
           outcome={outcome}
           onOutcome={setOutcome}
         />
+        <PositionPanel market={market} position={position} balance={balance} token={token} />
       </div>
     </div>
   )

@@ -13,5 +13,10 @@ export function MarketsView() {
   const networks = useWalletStore((s) => s.networks)
   const market = useMarketRoute()
   useEffect(() => startMarketsFeed(deployment), [deployment, networks])
-  return <div className="view markets-view">{market ? <MarketPage address={market} /> : <MarketList />}</div>
+  // keyed by address: another market starts with a fresh trade panel, position panel and statuses
+  return (
+    <div className="view markets-view">
+      {market ? <MarketPage key={market} address={market} /> : <MarketList />}
+    </div>
+  )
 }

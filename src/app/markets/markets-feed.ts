@@ -22,6 +22,12 @@ import { mergeTrades, useMarketsStore } from '../../state/markets-store.ts'
 import { useWalletSettings, useWalletStore } from '../../state/wallet-store.ts'
 
 let poller: BlockPoller | null = null
+let feedClient: PublicClient | null = null
+
+/** The client the feed reads the chain with (null while no feed runs), for a view's extra reads. */
+export function marketsFeedClient(): PublicClient | null {
+  return feedClient
+}
 
 /** Reads again now (after this tab traded). */
 export function pokeMarketsFeed(): void {
@@ -117,6 +123,7 @@ export function startMarketsFeed(deployment: ChainDeployment | null): () => void
     onError: (err) => set({ error: errorSentence(err, { rpcUrl, token: collateral }) }),
   })
   poller = mine
+  feedClient = client
   // A wallet that connects, disconnects or switches chains: read its positions now.
   const unsubscribe = useWalletStore.subscribe((w, prev) => {
     if (w.address !== prev.address || w.chainId !== prev.chainId || w.status !== prev.status)
@@ -126,6 +133,9 @@ export function startMarketsFeed(deployment: ChainDeployment | null): () => void
     stopped = true
     unsubscribe()
     mine.stop()
-    if (poller === mine) poller = null
+    if (poller === mine) {
+      poller = null
+      feedClient = null
+    }
   }
 }

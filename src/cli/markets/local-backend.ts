@@ -24,7 +24,13 @@ import { dynamicParimutuelGatewayAbi } from '../../chain/generated/DynamicParimu
 import { lmsrGatewayAbi } from '../../chain/generated/LmsrGateway.ts'
 import { localChain } from '../../chain/local-clients.ts'
 import { readMarketEvents } from '../../chain/market-events.ts'
-import { approveMarketCall, buyExactOutCall, sellExactInCall } from '../../chain/market-calls.ts'
+import {
+  approveMarketCall,
+  buyExactOutCall,
+  liquidateCall,
+  redeemCall,
+  sellExactInCall,
+} from '../../chain/market-calls.ts'
 import {
   listMarkets,
   readMarketPosition,
@@ -280,8 +286,7 @@ export async function connectLocalBackend(options: LocalBackendOptions): Promise
     },
 
     redeem: async (m) => {
-      const call = { address: m.gateway, abi: gatewayAbiOf(m), functionName: 'redeem', args: [m.address] }
-      const tx = await send(call)
+      const tx = await send(redeemCall(m))
       const { sharesIn, tokensOut } = eventOf<{ sharesIn: bigint; tokensOut: bigint }>(
         m,
         tx.logs,
@@ -291,13 +296,7 @@ export async function connectLocalBackend(options: LocalBackendOptions): Promise
     },
 
     liquidate: async (m, outcomes) => {
-      const call = {
-        address: m.gateway,
-        abi: gatewayAbiOf(m),
-        functionName: 'liquidate',
-        args: [m.address, outcomes.map(BigInt)],
-      }
-      const tx = await send(call)
+      const tx = await send(liquidateCall(m, outcomes))
       const { sharesIn, totalTokensOut } = eventOf<{ sharesIn: readonly bigint[]; totalTokensOut: bigint }>(
         m,
         tx.logs,

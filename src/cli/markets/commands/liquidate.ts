@@ -1,5 +1,6 @@
 // `liquidate <market>`: exits every outcome the wallet holds of an expired or failed market at its
 // frozen prices (research/delphi.md §3, Liquidation).
+import { heldOutcomes } from '../../../markets/exit-value.ts'
 import { MARKET_STATUS, outcomeLabel } from '../../../markets/market-snapshot.ts'
 import { statusLabel } from '../../../markets/market-status.ts'
 import type { MarketCommand } from '../command.ts'
@@ -19,7 +20,7 @@ export const liquidateCommand: MarketCommand = {
         `Market ${marketId(m)} is ${statusLabel(m.status).label.toLowerCase()}: only an expired or failed market liquidates${m.status === MARKET_STATUS.settled ? '; use the redeem command' : ''}.`,
       )
     const { shares } = await backend.position(m, backend.account!)
-    const held = shares.flatMap((s, i) => (s > 0n ? [i] : []))
+    const held = heldOutcomes(shares)
     if (held.length === 0)
       throw new CommandError(
         'nothing-to-liquidate',
