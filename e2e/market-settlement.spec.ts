@@ -93,9 +93,8 @@ test('the burner buys shares of two demo markets; an open market offers no exit'
   )
   await expect(exitButton()).toHaveCount(0)
   await openMarket(expired)
+  // two buys back to back: the second re-reads the allowance the first one used up
   await buy(tab, 1, '5')
-  // the next buy sizes its approval from the allowance the feed read after this one
-  await expect(positionRow(1)).toHaveAttribute('data-shares', String(5n * 10n ** 18n))
   await buy(tab, 2, '3')
   expect(await sharesOnChain(await chain(), expired, burner)).toEqual([
     0n,

@@ -10,19 +10,42 @@ import { outcomeLabel, marketTitle, type MarketSnapshot } from '../../markets/ma
 import { formatShares } from '../../markets/share-amount.ts'
 import { UNLIMITED_ALLOWANCE, approvalNeeded } from '../../markets/trade-checks.ts'
 import type { TradeQuote } from '../../markets/trade-quote.ts'
+import { collateralTokenAbi } from '../../chain/generated/CollateralToken.ts'
+import { useWalletStore } from '../../state/wallet-store.ts'
 import { getWalletControls } from '../wallet-controls.ts'
-import { pokeMarketsFeed } from './markets-feed.ts'
+import { marketsFeedClient, pokeMarketsFeed } from './markets-feed.ts'
 
 export interface RunTradeOptions {
   market: MarketSnapshot
   quote: TradeQuote
   slippageBps: number
+  /** the allowance the panel shows; re-read from the chain before deciding on an approval */
   allowance: bigint
   /** approve 2^256 − 1 instead of exactly this buy's maximum cost */
   unlimitedApproval: boolean
   token: CollateralDeployment
   onApproval: (s: TxState) => void
   onTrade: (s: TxState) => void
+}
+
+/**
+ * The allowance as the chain has it now. The panel's figure comes from the last poll, which may not show
+ * this tab's previous buy yet: sized from it, a second quick buy skipped an approval it needed.
+ */
+async function currentAllowance(o: RunTradeOptions): Promise<bigint> {
+  const client = marketsFeedClient()
+  const owner = useWalletStore.getState().address
+  if (!client || !owner) return o.allowance
+  try {
+    return await client.readContract({
+      address: o.token.address,
+      abi: collateralTokenAbi,
+      functionName: 'allowance',
+      args: [owner, o.market.address],
+    })
+  } catch {
+    return o.allowance
+  }
 }
 
 export async function runTrade(o: RunTradeOptions): Promise<ContractTxResult> {
@@ -36,7 +59,7 @@ export async function runTrade(o: RunTradeOptions): Promise<ContractTxResult> {
   const amount = (v: bigint) =>
     formatTokenAmount(v, token.decimals, { maxFractionDigits: 6, symbol: token.symbol })
   const outcome = outcomeLabel(m, q.outcome)
-  const approve = approvalNeeded(q, o.allowance, o.unlimitedApproval)
+  const approve = approvalNeeded(q, await currentAllowance(o), o.unlimitedApproval)
   const approveText =
     approve === UNLIMITED_ALLOWANCE ? `any amount of ${token.symbol}` : amount(approve ?? 0n)
   if (approve !== null) {
