@@ -65,8 +65,6 @@ const chain = () => chainFromNode(stack)
 const shot = (name: string) => tab.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true })
 const openMarket = (m: MarketSnapshot) => tab.goto(`${stack.url}#/markets/${m.address}`)
 const exitButton = () => tab.getByTestId('exit-submit')
-const positionRow = (outcome: number) =>
-  tab.locator(`[data-testid="position-row"][data-outcome="${outcome}"]`)
 
 /** Clicks the exit button, confirms, and checks the chain paid exactly `expected`. */
 async function exitFor(expected: bigint, title: RegExp): Promise<void> {

@@ -5,7 +5,7 @@
 import * as dpm from './dpm.ts'
 import { MarketMathError } from './errors.ts'
 import * as lmsr from './lmsr.ts'
-import { mathsMarket } from './market-maths.ts'
+import { mathsMarket, type MathsFields } from './market-maths.ts'
 import { MARKET_STATUS, type MarketSnapshot } from './market-snapshot.ts'
 
 export type ExitAction = 'redeem' | 'liquidate'
@@ -26,23 +26,7 @@ export type ExitQuote =
   | { ok: true; action: ExitAction; outcomes: number[]; sharesIn: bigint[]; tokensOut: bigint }
   | { ok: false; action: ExitAction; errorName: string; args: readonly bigint[] }
 
-type ExitMarket = Pick<
-  MarketSnapshot,
-  | 'kind'
-  | 'outcomeCount'
-  | 'k'
-  | 'tradingFee'
-  | 'tokenDecimals'
-  | 'supplies'
-  | 'pool'
-  | 'tradingFees'
-  | 'sumTerm'
-  | 'exps'
-  | 'expSum'
-  | 'initialPool'
-  | 'refund'
-  | 'winningOutcomeIdx'
->
+type ExitMarket = MathsFields & Pick<MarketSnapshot, 'winningOutcomeIdx'>
 
 function attempt(action: ExitAction, run: () => Omit<ExitQuote & { ok: true }, 'ok' | 'action'>): ExitQuote {
   try {

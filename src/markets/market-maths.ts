@@ -6,7 +6,7 @@ import type { MarketSnapshot } from './market-snapshot.ts'
 
 export type MathsMarket = { kind: 'dpm'; market: dpm.DpmMarket } | { kind: 'lmsr'; market: lmsr.LmsrMarket }
 
-type MathsFields = Pick<
+export type MathsFields = Pick<
   MarketSnapshot,
   | 'kind'
   | 'outcomeCount'
