@@ -3,6 +3,8 @@
 import { sha256 } from '@noble/hashes/sha2.js'
 import { bytesToHex } from '@noble/hashes/utils.js'
 import { canonicalJson } from '../codec/canonical-json.ts'
+import { parseLearningConfig, type LearningConfig } from '../swarm/learning-config.ts'
+import { taskFamilyExists } from '../swarm/task-ref.ts'
 
 export interface IceServer {
   urls: string | string[]
@@ -21,6 +23,8 @@ export interface SwarmConfig {
   relays: string[]
   /** empty for loopback/LAN; STUN/TURN servers for the internet */
   iceServers: IceServer[]
+  /** what the swarm learns and how (task mix, G, SAPO, sampling, GRPO); absent: DEFAULT_LEARNING */
+  learning?: LearningConfig
 }
 
 export class SwarmConfigError extends Error {
@@ -36,7 +40,7 @@ export function parseSwarmConfig(value: unknown): SwarmConfig {
     throw new SwarmConfigError(`invalid swarm config: ${what}`)
   }
   if (!isObject(value)) return fail('not a JSON object')
-  const { version, name, genesisTime, roundLengthMs, relays, iceServers } = value
+  const { version, name, genesisTime, roundLengthMs, relays, iceServers, learning } = value
   if (version !== 1) fail(`unsupported version ${JSON.stringify(version)} (expected 1)`)
   if (typeof name !== 'string' || name.length === 0 || name.length > 64) fail('name must be 1–64 characters')
   if (!Number.isSafeInteger(genesisTime) || (genesisTime as number) < 0)
@@ -52,13 +56,19 @@ export function parseSwarmConfig(value: unknown): SwarmConfig {
     const ok = typeof urls === 'string' || (Array.isArray(urls) && urls.every((u) => typeof u === 'string'))
     if (!ok) fail('each ICE server needs urls (a string or a list of strings)')
   }
-  return {
+  const config: SwarmConfig = {
     version: 1,
     name: name as string,
     genesisTime: genesisTime as number,
     roundLengthMs: roundLengthMs as number,
     relays: relays as string[],
     iceServers: iceServers as IceServer[],
+  }
+  if (learning === undefined) return config
+  try {
+    return { ...config, learning: parseLearningConfig(learning, taskFamilyExists) }
+  } catch (err) {
+    return fail((err as Error).message)
   }
 }
 

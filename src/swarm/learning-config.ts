@@ -31,3 +31,67 @@ export const DEFAULT_LEARNING: Readonly<LearningConfig> = {
   sampling: { temperature: 1, topK: 0, topP: 1, maxNewTokens: 16 },
   grpo: { lr: 1e-3, clipEps: 0.2, maxGradNorm: 1, weightDecay: 0 },
 }
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v)
+
+/** Largest G and tasks per round a swarm may ask for: a rollouts message holds ≤ 16 groups. */
+export const MAX_GROUP_SIZE = 16
+export const MAX_TASKS_PER_ROUND = 16
+
+/**
+ * Checks an untrusted learning section (from a shared swarm config link); returns it typed or throws a
+ * RangeError naming the field. Task families must exist here, so a swarm cannot ask for tasks a peer
+ * cannot generate and verify.
+ */
+export function parseLearningConfig(
+  value: unknown,
+  familyExists: (source: TaskSource) => boolean,
+): LearningConfig {
+  const fail = (what: string): never => {
+    throw new RangeError(`learning: ${what}`)
+  }
+  const int = (v: unknown, min: number, max: number, what: string): number =>
+    Number.isInteger(v) && (v as number) >= min && (v as number) <= max
+      ? (v as number)
+      : fail(`${what} must be an integer in ${min}–${max}`)
+  const num = (v: unknown, min: number, max: number, what: string): number =>
+    typeof v === 'number' && v >= min && v <= max ? v : fail(`${what} must be a number in ${min}–${max}`)
+  if (!isObject(value)) return fail('not an object')
+  const { sources, difficulty, groupSize, tasksPerRound, sapo, sampling, grpo } = value
+  if (!Array.isArray(sources) || sources.length === 0)
+    return fail('sources must list at least one task family')
+  const parsedSources = sources.map((s, i): TaskSource => {
+    if (!isObject(s) || (s.kind !== 'reasoning' && s.kind !== 'code') || typeof s.family !== 'string')
+      return fail(`sources[${i}] must be {kind: "reasoning" | "code", family}`)
+    const source: TaskSource = { kind: s.kind === 'code' ? 'code' : 'reasoning', family: s.family }
+    return familyExists(source) ? source : fail(`sources[${i}]: no ${s.kind} task family "${s.family}"`)
+  })
+  if (!isObject(sapo)) return fail('sapo must be {localGroups, externalGroups}')
+  if (!isObject(sampling)) return fail('sampling must be {temperature, topK, topP, maxNewTokens}')
+  if (!isObject(grpo)) return fail('grpo must be {lr, clipEps, maxGradNorm, weightDecay}')
+  const localGroups = int(sapo.localGroups, 1, MAX_TASKS_PER_ROUND, 'sapo.localGroups')
+  const externalGroups = int(sapo.externalGroups, 0, MAX_TASKS_PER_ROUND, 'sapo.externalGroups')
+  const perRound = int(tasksPerRound, 1, MAX_TASKS_PER_ROUND, 'tasksPerRound')
+  if (localGroups > perRound)
+    fail('sapo.localGroups cannot exceed tasksPerRound (a peer trains on its own groups)')
+  return {
+    sources: parsedSources,
+    difficulty: int(difficulty, 1, 5, 'difficulty') as Difficulty,
+    groupSize: int(groupSize, 2, MAX_GROUP_SIZE, 'groupSize'),
+    tasksPerRound: perRound,
+    sapo: { localGroups, externalGroups },
+    sampling: {
+      temperature: num(sampling.temperature, 0, 4, 'sampling.temperature'),
+      topK: int(sampling.topK, 0, 1_000_000, 'sampling.topK'),
+      topP: num(sampling.topP, 0.01, 1, 'sampling.topP'),
+      maxNewTokens: int(sampling.maxNewTokens, 1, 4096, 'sampling.maxNewTokens'),
+    },
+    grpo: {
+      lr: num(grpo.lr, 1e-8, 1, 'grpo.lr'),
+      clipEps: num(grpo.clipEps, 0.001, 0.999, 'grpo.clipEps'),
+      maxGradNorm: num(grpo.maxGradNorm, 1e-6, 1e6, 'grpo.maxGradNorm'),
+      weightDecay: num(grpo.weightDecay, 0, 1, 'grpo.weightDecay'),
+    },
+  }
+}

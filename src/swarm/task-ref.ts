@@ -1,7 +1,9 @@
 // A task as it crosses the network: the (kind, family, difficulty, seed) that regenerates it. A receiver
 // never trusts a task's text from gossip; it regenerates the task and checks the id the sender claimed.
+import { codeTemplate } from '../tasks/code-templates.ts'
 import { generateCodeTask } from '../tasks/generate-code-task.ts'
 import { generateReasoningTask } from '../tasks/generate-reasoning-task.ts'
+import { reasoningFamily } from '../tasks/reasoning-families.ts'
 import { DIFFICULTIES, type Difficulty, type Task } from '../tasks/task.ts'
 
 export interface TaskRef {
@@ -22,6 +24,12 @@ export function taskFromRef(ref: TaskRef): Task {
     ? generateCodeTask(ref.family, ref.difficulty, ref.seed)
     : generateReasoningTask(ref.family, ref.difficulty, ref.seed)
 }
+
+/** Whether this peer can generate and verify tasks of a family (a reasoning family or a code template). */
+export const taskFamilyExists = (source: { kind: TaskRef['kind']; family: string }): boolean =>
+  source.kind === 'code'
+    ? codeTemplate(source.family) !== undefined
+    : reasoningFamily(source.family) !== undefined
 
 export const refOfTask = (task: Task): TaskRef => ({
   kind: task.kind,

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest'
+import { parseSwarmConfig, swarmIdOf } from '../config/swarm-config.ts'
+import { DEFAULT_LEARNING, parseLearningConfig } from './learning-config.ts'
+import { taskFamilyExists } from './task-ref.ts'
+
+const base = {
+  version: 1,
+  name: 'test swarm',
+  genesisTime: 1_800_000_000_000,
+  roundLengthMs: 30_000,
+  relays: [],
+  iceServers: [],
+}
+
+describe('the learning section of a swarm config', () => {
+  it('round-trips the defaults and leaves configs without it (and their ids) as they were', () => {
+    expect(parseLearningConfig(JSON.parse(JSON.stringify(DEFAULT_LEARNING)), taskFamilyExists)).toEqual(
+      DEFAULT_LEARNING,
+    )
+    const plain = parseSwarmConfig(base)
+    expect(plain).not.toHaveProperty('learning')
+    const learning = parseSwarmConfig({ ...base, learning: { ...DEFAULT_LEARNING, groupSize: 4 } })
+    expect(learning.learning?.groupSize).toBe(4)
+    // a different learning setup is a different swarm
+    expect(swarmIdOf(learning)).not.toBe(swarmIdOf(plain))
+  })
+
+  it.each([
+    [{ ...DEFAULT_LEARNING, groupSize: 1 }, 'learning: groupSize must be an integer in 2–16'],
+    [{ ...DEFAULT_LEARNING, sources: [] }, 'learning: sources must list at least one task family'],
+    [
+      { ...DEFAULT_LEARNING, sources: [{ kind: 'reasoning', family: 'poetry' }] },
+      'no reasoning task family "poetry"',
+    ],
+    [
+      { ...DEFAULT_LEARNING, sources: [{ kind: 'code', family: 'arithmetic' }] },
+      'no code task family "arithmetic"',
+    ],
+    [{ ...DEFAULT_LEARNING, sapo: { localGroups: 3, externalGroups: 2 } }, 'cannot exceed tasksPerRound'],
+    [{ ...DEFAULT_LEARNING, grpo: { ...DEFAULT_LEARNING.grpo, clipEps: 1 } }, 'grpo.clipEps'],
+    [{ ...DEFAULT_LEARNING, sampling: { ...DEFAULT_LEARNING.sampling, topP: 0 } }, 'sampling.topP'],
+    ['nope', 'learning: not an object'],
+  ])('refuses a bad section, naming the field (%#)', (learning, message) => {
+    expect(() => parseSwarmConfig({ ...base, learning })).toThrow(message)
+  })
+})
