@@ -1,7 +1,7 @@
 // One arm of the swarm-vs-solo benchmark, run in its own process so two arms use both cores: four
 // peers starting from the shipped model, either sharing (2 own + 2 external groups of G = 2 per step)
 // or isolated (4 own groups of G = 2): 8 rollouts per training step either way. Prints one JSON line.
-//   node --import ./src/polyfills/register.js bench/swarm-vs-solo-run.ts <swarm|solo> <seed> <rounds> <evalEvery>
+//   node --import ./src/polyfills/register.js bench/swarm-vs-solo-run.ts <swarm|solo> <seed> <rounds> <evalEvery> <lr>
 import { readFileSync } from 'node:fs'
 import { readCheckpoint } from '../src/model/checkpoint.ts'
 import { generate } from '../src/model/generate.ts'
@@ -22,7 +22,7 @@ import { verifyReasoning } from '../src/tasks/verify-reasoning.ts'
 export type Arm = 'swarm' | 'solo'
 export const PEERS = 4
 /** Held-out tasks per family for pass@1 (greedy): seeds far from any round's draw. */
-export const EVAL_PER_FAMILY = 4
+export const EVAL_PER_FAMILY = 8
 const EVAL_SEED_START = 2_000_000
 
 export interface ArmResult {
@@ -39,16 +39,27 @@ export interface ArmResult {
 const folder = new URL('../public/models/tabswarm-tiny/', import.meta.url)
 const read = (path: string) => readFileSync(new URL(path, folder))
 
-function learningFor(arm: Arm): LearningConfig {
+function learningFor(arm: Arm, lr: number): LearningConfig {
   const sources = REASONING_FAMILIES.map((f) => ({ kind: 'reasoning' as const, family: f.name }))
-  const shared = { ...DEFAULT_LEARNING, sources, difficulty: 1 as const }
+  const shared = {
+    ...DEFAULT_LEARNING,
+    sources,
+    difficulty: 1 as const,
+    grpo: { ...DEFAULT_LEARNING.grpo, lr },
+  }
   return arm === 'swarm'
     ? { ...shared, tasksPerRound: 2, sapo: { localGroups: 2, externalGroups: 2 } }
     : { ...shared, tasksPerRound: 4, sapo: { localGroups: 4, externalGroups: 0 } }
 }
 
 async function main(): Promise<void> {
-  const [arm, seedText, roundsText, evalEveryText] = process.argv.slice(2) as [Arm, string, string, string]
+  const [arm, seedText, roundsText, evalEveryText, lrText] = process.argv.slice(2) as [
+    Arm,
+    string,
+    string,
+    string,
+    string,
+  ]
   const seed = Number(seedText)
   const rounds = Number(roundsText)
   const evalEvery = Number(evalEveryText)
@@ -57,7 +68,7 @@ async function main(): Promise<void> {
   const tokenizer = parseTokenizerJson(JSON.parse(read('tokenizer.json').toString('utf8')))
   const manifest = parseManifest(read('tabswarm.json'))
   const eosId = tokenizer.tokenId('<|endoftext|>')!
-  const learning = learningFor(arm)
+  const learning = learningFor(arm, Number(lrText))
   const reward = { ...CODEZERO_REWARD, maxTokens: learning.sampling.maxNewTokens }
   const score: Scorer = async (task, c, eos) =>
     scoreReasoning(task as ReasoningTask, c.text, eos ? c.tokenIds.length : reward.maxTokens, reward).reward
