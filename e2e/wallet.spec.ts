@@ -186,6 +186,11 @@ test('forged, replayed and wrong-chain proofs land on-chain but are shown unveri
   ]
   await expect.poll(() => peerClaimRows(tab1), { timeout: 10_000 }).toEqual(expected)
   await expect(tab1.getByTestId('peer-claim-row').getByText('unverified')).toHaveCount(3)
+  // each says why: all three carry the real key, so it is their signature that does not hold here
+  const problems = tab1.getByTestId('peer-claim-row').getByTestId('claim-problem')
+  await expect(problems).toHaveCount(3)
+  for (const problem of await problems.all())
+    await expect(problem).toContainText(`does not hold for this wallet, chain ${chain.chainId}`)
   // the tab's own registration stays verified
   await expect(tab1.getByTestId('self-registration')).toHaveAttribute('data-verified', 'true')
   await expect.poll(() => walletPeerRows(tab1).then((r) => r.every((x) => x.verified))).toBe(true)

@@ -3,7 +3,7 @@
 // each claim is verified here (registration-message.ts) and shown verified or not.
 import type { Address, Hex, PublicClient } from 'viem'
 import { swarmCoordinatorAbi } from './generated/SwarmCoordinator.ts'
-import { verifyRegistration } from './registration-message.ts'
+import { registrationProblem } from './registration-message.ts'
 
 /** A claim as the UI shows it. */
 export interface ClaimView {
@@ -15,6 +15,8 @@ export interface ClaimView {
   registeredAt: number
   /** the proof holds for this chain, coordinator and wallet */
   verified: boolean
+  /** why it does not, as a sentence; null when verified */
+  problem: string | null
 }
 
 const PAGE = 100n
@@ -48,14 +50,18 @@ export async function verifyClaims(
   coordinator: Address,
 ): Promise<ClaimView[]> {
   return Promise.all(
-    claims.map(async (c) => ({
-      peerId: c.peerId,
-      wallet: c.wallet,
-      publicKey: c.publicKey,
-      signature: c.signature,
-      registeredAt: Number(c.registeredAt),
-      verified: await verifyRegistration({ ...c, chainId, coordinator }),
-    })),
+    claims.map(async (c) => {
+      const problem = await registrationProblem({ ...c, chainId, coordinator })
+      return {
+        peerId: c.peerId,
+        wallet: c.wallet,
+        publicKey: c.publicKey,
+        signature: c.signature,
+        registeredAt: Number(c.registeredAt),
+        verified: problem === null,
+        problem,
+      }
+    }),
   )
 }
 

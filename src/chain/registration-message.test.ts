@@ -2,7 +2,12 @@ import { generateKeyPair } from '@libp2p/crypto/keys'
 import type { PrivateKey } from '@libp2p/interface'
 import { bytesToHex, hexToBytes } from 'viem'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { registrationDigest, signRegistration, verifyRegistration } from './registration-message.ts'
+import {
+  registrationDigest,
+  registrationProblem,
+  signRegistration,
+  verifyRegistration,
+} from './registration-message.ts'
 import type { RegistrationClaim, RegistrationContext } from './registration-message.ts'
 
 const ctx: RegistrationContext = {
@@ -71,6 +76,23 @@ describe('registration proof', () => {
     expect(await verifyRegistration({ ...claim, signature: '0x1234' })).toBe(false)
     expect(await verifyRegistration({ ...claim, publicKey: '0x' })).toBe(false)
     expect(await verifyRegistration({ ...claim, peerId: 'not-a-peer-id' })).toBe(false)
+  })
+
+  it('says why a proof does not hold', async () => {
+    expect(await registrationProblem(claim)).toBeNull()
+    expect(await registrationProblem({ ...claim, chainId: 685685 })).toMatch(
+      /signature does not hold for this wallet, chain 685685 and coordinator/,
+    )
+    const forged = await signRegistration(await generateKeyPair('Ed25519'), ctx)
+    expect(await registrationProblem({ ...ctx, ...forged, peerId: claim.peerId })).toBe(
+      `the public key is not the key of ${claim.peerId} (someone else's key)`,
+    )
+    expect(await registrationProblem({ ...claim, publicKey: '0x0102' })).toBe(
+      'the public key is not a libp2p key',
+    )
+    expect(await registrationProblem({ ...claim, signature: 'nope' as `0x${string}` })).toBe(
+      'the public key or signature is not hex',
+    )
   })
 
   it.each(['RSA', 'secp256k1'] as const)(

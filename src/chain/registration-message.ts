@@ -56,23 +56,40 @@ export async function signRegistration(
 }
 
 /**
- * True when the claim is proven: the public key is the peer id's own key and the signature verifies
- * over the digest for this chain, coordinator and wallet. Never throws; malformed → false.
+ * Why the claim is not proven, as a sentence for the UI, or null when it is: the public key must be the
+ * peer id's own key and the signature must verify over the digest for this chain, coordinator and
+ * wallet. Never throws.
  */
-export async function verifyRegistration(claim: RegistrationClaim): Promise<boolean> {
+export async function registrationProblem(claim: RegistrationClaim): Promise<string | null> {
+  if (!isHex(claim.publicKey) || !isHex(claim.signature)) return 'the public key or signature is not hex'
+  if (!isAddress(claim.coordinator) || !isAddress(claim.wallet))
+    return 'the wallet or coordinator is not an address'
+  let publicKey: ReturnType<typeof publicKeyFromProtobuf>
   try {
-    if (!isHex(claim.publicKey) || !isHex(claim.signature)) return false
-    if (!isAddress(claim.coordinator) || !isAddress(claim.wallet)) return false
-    const publicKey = publicKeyFromProtobuf(hexToBytes(claim.publicKey))
-    if (peerIdFromPublicKey(publicKey).toString() !== claim.peerId) return false
-    const digest = registrationDigest({
-      chainId: claim.chainId,
-      coordinator: getAddress(claim.coordinator),
-      wallet: getAddress(claim.wallet),
-      peerId: claim.peerId,
-    })
-    return await publicKey.verify(hexToBytes(digest), hexToBytes(claim.signature))
+    publicKey = publicKeyFromProtobuf(hexToBytes(claim.publicKey))
   } catch {
-    return false
+    return 'the public key is not a libp2p key'
   }
+  if (peerIdFromPublicKey(publicKey).toString() !== claim.peerId)
+    return `the public key is not the key of ${claim.peerId} (someone else's key)`
+  const digest = registrationDigest({
+    chainId: claim.chainId,
+    coordinator: getAddress(claim.coordinator),
+    wallet: getAddress(claim.wallet),
+    peerId: claim.peerId,
+  })
+  let holds = false
+  try {
+    holds = await publicKey.verify(hexToBytes(digest), hexToBytes(claim.signature))
+  } catch {
+    // a signature of the wrong length for the key type: not a proof
+  }
+  return holds
+    ? null
+    : `the peer key's signature does not hold for this wallet, chain ${claim.chainId} and coordinator (forged, or replayed from another wallet or chain)`
+}
+
+/** True when the claim is proven (registrationProblem finds nothing). Never throws. */
+export async function verifyRegistration(claim: RegistrationClaim): Promise<boolean> {
+  return (await registrationProblem(claim)) === null
 }

@@ -21,12 +21,17 @@ function VerifiedBadge({ claim }: { claim: ClaimView }) {
       verified
     </span>
   ) : (
-    <span
-      className="badge claim-unverified"
-      title="The proof does not hold (forged, replayed from another wallet, or made for another chain): ignored"
-    >
-      unverified
-    </span>
+    <>
+      <span
+        className="badge claim-unverified"
+        title={`The proof does not hold: ${claim.problem ?? 'unknown'}. Ignored.`}
+      >
+        unverified
+      </span>
+      <div className="claim-problem" data-testid="claim-problem">
+        {claim.problem}
+      </div>
+    </>
   )
 }
 
