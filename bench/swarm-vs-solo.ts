@@ -3,7 +3,7 @@
 // external groups of G = 2) against isolated (4 own groups). Same seeds, task draws and fixed difficulty;
 // GRPO on the reproducible kernels (TS twin). Each (arm, seed) runs in a child process, two at a time.
 // Writes bench/results/swarm-vs-solo.json and .png and prints a table.
-//   node --import ./src/polyfills/register.js bench/swarm-vs-solo.ts [--rounds 30] [--seeds 3] [--eval-every 5] [--lr 1e-4]
+//   node --import ./src/polyfills/register.js bench/swarm-vs-solo.ts [--rounds 30] [--seeds 3] [--eval-every 5] [--lr 1e-4] [--parallel 2]
 import { spawn } from 'node:child_process'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
@@ -14,8 +14,6 @@ import type { Arm, ArmResult } from './swarm-vs-solo-run.ts'
 
 const results = fileURLToPath(new URL('./results/', import.meta.url))
 const runner = fileURLToPath(new URL('./swarm-vs-solo-run.ts', import.meta.url))
-/** Arms run at once: one per core here. */
-const PARALLEL = 2
 
 function runArm(arm: Arm, seed: number, rounds: number, evalEvery: number, lr: number): Promise<ArmResult> {
   return new Promise((resolve, reject) => {
@@ -137,6 +135,8 @@ async function main(): Promise<void> {
       'eval-every': { type: 'string', default: '5' },
       // GRPO step size; 1e-3 (the swarm default) made both arms lose held-out pass@1 on the shipped model
       lr: { type: 'string', default: '1e-4' },
+      // (arm, seed) runs at once: one per core by default
+      parallel: { type: 'string', default: '2' },
     },
   })
   const rounds = Number(values.rounds)
@@ -146,7 +146,7 @@ async function main(): Promise<void> {
   const jobs = Array.from({ length: seeds }, (_, seed) =>
     (['swarm', 'solo'] as const).map((arm) => () => runArm(arm, seed, rounds, evalEvery, lr)),
   ).flat()
-  const done = await pool(jobs, PARALLEL)
+  const done = await pool(jobs, Number(values.parallel))
   const byArm: Record<Arm, ArmResult[]> = {
     swarm: done.filter((r) => r.arm === 'swarm'),
     solo: done.filter((r) => r.arm === 'solo'),
