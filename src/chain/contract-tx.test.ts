@@ -7,7 +7,7 @@ import { createPublicClient, createWalletClient, http, type PublicClient } from 
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startAnvil, type Anvil } from '../cli/anvil.ts'
-import { runContractTx, type ContractTxOptions } from './contract-tx.ts'
+import { runContractTx, TransactionDeclinedError, type ContractTxOptions } from './contract-tx.ts'
 import { deployLocalChain } from './deploy-local-chain.ts'
 import type { ChainDeployment } from './deployment.ts'
 import { collateralTokenAbi } from './generated/CollateralToken.ts'
@@ -126,6 +126,7 @@ describe('runContractTx', () => {
       error: expect.stringMatching(
         /^You already got test tokens recently; the faucet gives again at .+ \(in (60|59) min\)\.$/,
       ),
+      cause: expect.objectContaining({ name: 'ContractFunctionExecutionError' }),
     })
     expect(again.states).toEqual([
       { phase: 'signing' },
@@ -145,6 +146,7 @@ describe('runContractTx', () => {
     expect(await runContractTx(o)).toEqual({
       ok: false,
       error: 'You declined the transaction; nothing was sent.',
+      cause: expect.any(TransactionDeclinedError),
     })
     expect(asked).toBe(1)
     expect(o.states.map((s) => s.phase)).toEqual(['confirming', 'failed'])

@@ -42,7 +42,17 @@ export interface ContractTxOptions {
   exclusive?: <T>(send: () => Promise<T>) => Promise<T>
 }
 
-export type ContractTxResult = { ok: true; receipt: TransactionReceipt } | { ok: false; error: string }
+/** The user said no in the app's confirmation dialog. */
+export class TransactionDeclinedError extends Error {
+  override name = 'TransactionDeclinedError'
+  constructor() {
+    super('You declined the transaction; nothing was sent.')
+  }
+}
+
+/** A failure carries what was thrown as `cause`, for callers that act on its kind (the reward queue). */
+export type ContractTxResult =
+  { ok: true; receipt: TransactionReceipt } | { ok: false; error: string; cause?: unknown }
 
 export async function runContractTx(options: ContractTxOptions): Promise<ContractTxResult> {
   let state: TxState = TX_IDLE
@@ -53,13 +63,12 @@ export async function runContractTx(options: ContractTxOptions): Promise<Contrac
   const fail = (error: unknown): ContractTxResult => {
     const sentence = errorSentence(error, options.errorContext)
     step({ type: 'fail', error: sentence })
-    return { ok: false, error: sentence }
+    return { ok: false, error: sentence, cause: error }
   }
   try {
     if (needsConfirmation(options.walletKind, options.kind, options.autoApproveSwarm)) {
       step({ type: 'confirm' })
-      if (!(await options.confirm()))
-        return fail(new Error('You declined the transaction; nothing was sent.'))
+      if (!(await options.confirm())) return fail(new TransactionDeclinedError())
     }
     step({ type: 'sign' })
     const call = options.prepare ? await options.prepare() : options.call
