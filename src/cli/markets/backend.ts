@@ -1,7 +1,9 @@
 // The seam between the market commands and a market network: what a command asks of a backend, in
-// market terms (snapshots, positions, quotes, transactions), so the local chain and, later, Delphi's
-// networks (REST + gateway) serve the same commands. The commands do the checks; a backend does IO.
+// market terms (snapshots, positions, quotes, history, transactions), so the local chain and Delphi's
+// networks (REST + gateways + subgraph) serve the same commands. The commands do the checks; a backend
+// does IO.
 import type { Address, Hex } from 'viem'
+import type { MarketHistory } from '../../markets/market-history.ts'
 import type { MarketPosition, MarketSnapshot } from '../../markets/market-snapshot.ts'
 import type { TradeSide } from '../../markets/trade-quote.ts'
 import type { Token } from './amounts.ts'
@@ -28,6 +30,10 @@ export interface MarketBackend {
   listMarkets(): Promise<MarketSnapshot[]>
   /** one market by address or `dpm:<n>` / `lmsr:<n>`; unknown → CommandError `unknown-market` */
   market(ref: string): Promise<MarketSnapshot>
+  /** the markets where `owner` holds shares, when the network indexes positions (Delphi's REST API) */
+  marketsHeldBy?(owner: Address): Promise<MarketSnapshot[]>
+  /** trades, exits and settlement of one market, in chain order */
+  history(m: MarketSnapshot): Promise<MarketHistory>
   gatewayQuote(m: MarketSnapshot, side: TradeSide, outcome: number, shares: bigint): Promise<GatewayQuote>
   position(m: MarketSnapshot, owner: Address): Promise<MarketPosition>
   collateralBalance(owner: Address): Promise<bigint>

@@ -10,6 +10,8 @@ export type ErrorCode =
   | 'wrong-chain'
   | 'no-key'
   | 'bad-key'
+  | 'bad-api-key'
+  | 'bad-response'
   | 'unknown-market'
   | 'unknown-outcome'
   | 'bad-amount'

@@ -21,10 +21,13 @@ export interface ParsedLine {
 
 /** Flags every command takes: where the markets are. */
 export const CONNECTION_FLAGS: Readonly<Record<string, string>> = {
-  network: 'market network: local (the only one supported yet)',
+  network: 'market network: local (default: the stack’s chain) | testnet | mainnet | competition-testnet',
+  'api-key': 'Delphi’s REST API key (Delphi networks; env DELPHI_API_KEY)',
+  rest: 'Delphi’s REST API base URL, instead of the network’s',
+  subgraph: 'Delphi’s subgraph URL, instead of the network’s',
   deployment:
     'deployment document, a file or an URL (env TABSWARM_DEPLOYMENT; default http://127.0.0.1:5173/deployment.json)',
-  rpc: 'JSON-RPC URL, instead of the deployment’s',
+  rpc: 'JSON-RPC URL, instead of the deployment’s (or the Delphi network’s)',
   collateral: 'collateral token address (with --rpc and the four market addresses: no deployment document)',
   'dpm-factory': 'DPM factory address',
   'dpm-gateway': 'DPM gateway address',

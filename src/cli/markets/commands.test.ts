@@ -50,6 +50,14 @@ describe('market commands on the local chain', () => {
     const seeder = await run(['positions', '--address', anvilAccount(0).address], env)
     expect(seeder.positions.map((p: Json) => p.market)).toEqual(['dpm:0', 'dpm:1', 'dpm:2', 'lmsr:0'])
     expect(seeder.positions[0].outcomes[0]).toMatchObject({ label: 'Yes', shares: { value: '20' } })
+    // history from the gateways' events: the seeder's opening buy
+    const history = await run(['history', 'dpm:0'], env)
+    expect(history).toMatchObject({ ok: true, warning: null, indexedBlock: null, total: 1 })
+    expect(history.entries[0]).toMatchObject({
+      kind: 'buy',
+      outcome: { label: 'Yes' },
+      shares: { value: '20' },
+    })
   })
 
   it('refuses bad input with a specific code before sending anything', async () => {
@@ -70,7 +78,8 @@ describe('market commands on the local chain', () => {
       [['buy', 'dpm:0', 'Maybe', '1'], 'unknown-outcome'],
       [['redeem', 'dpm:0'], 'wrong-status'],
       [['liquidate', 'dpm:0'], 'wrong-status'],
-      [['buy', 'dpm:0', 'Yes', '1', '--network', 'testnet'], 'not-supported'],
+      [['buy', 'dpm:0', 'Yes', '1', '--network', 'moon'], 'usage'],
+      [['buy', 'dpm:0', 'Yes', '1', '--network', 'testnet'], 'bad-api-key'],
       [['buy', 'dpm:0', 'Yes', '1'], 'wrong-chain', { ...chain.env, TABSWARM_DEPLOYMENT: wrongChain }],
       [['buy', 'dpm:0', 'Yes', '1'], 'unreachable', { ...chain.env, TABSWARM_DEPLOYMENT: closed }],
       [['buy', 'dpm:0', 'Yes', '1'], 'no-key', noKey],

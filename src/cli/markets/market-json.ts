@@ -6,8 +6,12 @@ import { statusLabel } from '../../markets/market-status.ts'
 import type { Token } from './amounts.ts'
 import { amountOf, fractionOf, sharesOf } from './output.ts'
 
-/** The `dpm:<n>` / `lmsr:<n>` reference every market command accepts besides the address. */
-export const marketId = (m: Pick<MarketSnapshot, 'kind' | 'index'>): string => `${m.kind}:${m.index}`
+/**
+ * The `dpm:<n>` / `lmsr:<n>` reference every market command accepts besides the address; the address
+ * itself where the factory index is not known (index −1: Delphi's networks).
+ */
+export const marketId = (m: Pick<MarketSnapshot, 'kind' | 'index' | 'address'>): string =>
+  m.index < 0 ? m.address : `${m.kind}:${m.index}`
 
 const STATUS_NAMES: Record<number, string> = {
   [MARKET_STATUS.open]: 'open',

@@ -3,6 +3,7 @@ import type { MarketCommand } from '../command.ts'
 import { approveCommand } from './approve.ts'
 import { buyCommand } from './buy.ts'
 import { faucetCommand } from './faucet.ts'
+import { historyCommand } from './history.ts'
 import { liquidateCommand } from './liquidate.ts'
 import { listCommand } from './list.ts'
 import { positionsCommand } from './positions.ts'
@@ -20,6 +21,7 @@ export const COMMANDS: Readonly<Record<string, MarketCommand>> = {
   buy: buyCommand,
   sell: sellCommand,
   positions: positionsCommand,
+  history: historyCommand,
   redeem: redeemCommand,
   liquidate: liquidateCommand,
   faucet: faucetCommand,

@@ -45,7 +45,11 @@ export const positionsCommand: MarketCommand = {
   async run(backend, { flags }) {
     const { token } = backend
     const who = owner(flags.address, backend.account)
-    const [balance, markets] = await Promise.all([backend.collateralBalance(who), backend.listMarkets()])
+    // A network that indexes positions names the markets to read; otherwise every market is read.
+    const [balance, markets] = await Promise.all([
+      backend.collateralBalance(who),
+      backend.marketsHeldBy ? backend.marketsHeldBy(who) : backend.listMarkets(),
+    ])
     const positions = await Promise.all(markets.map(async (m) => ({ m, p: await backend.position(m, who) })))
     return {
       address: who,
