@@ -1,7 +1,7 @@
 // One market: its question, status, deadlines, fee, pool and resolution criteria; its outcomes with
 // the price of a share AND the implied probability, each in its own labelled column; the wallet's
-// position; the trade panel; the position panel (redeem / liquidate once the market has ended); recent
-// trades from the chain's events.
+// position; the probability chart from the trade events; the trade panel; the position panel (redeem /
+// liquidate once the market has ended); the edge view; recent trades from the chain's events.
 import { useState } from 'react'
 import type { Address } from 'viem'
 import { formatTokenAmount } from '../../chain/token-amount.ts'
@@ -27,6 +27,8 @@ import { Card } from '../common/Card.tsx'
 import { useNow } from '../use-now.ts'
 import { MarketsStatus } from './MarketsStatus.tsx'
 import { ProbabilityBar } from './ProbabilityBar.tsx'
+import { EdgePanel } from './EdgePanel.tsx'
+import { ProbabilityChart } from './ProbabilityChart.tsx'
 import { RecentTrades } from './RecentTrades.tsx'
 import { PositionPanel } from './PositionPanel.tsx'
 import { TradePanel } from './TradePanel.tsx'
@@ -63,6 +65,8 @@ export function MarketPage({ address }: { address: Address }) {
           selected={outcome}
           onSelect={setOutcome}
         />
+        <ProbabilityChart market={market} />
+        <EdgePanel market={market} position={position} token={token} />
         <RecentTrades market={market} token={token} />
       </div>
       <div className="mk-page-side">

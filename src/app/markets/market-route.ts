@@ -1,4 +1,5 @@
-// Routes inside the Markets view: #/markets (the list) and #/markets/<market address> (one market).
+// Routes inside the Markets view: #/markets (the list), #/markets/<market address> (one market),
+// #/markets/portfolio (the wallet's positions) and #/markets/create (the create-market form).
 import { useSyncExternalStore } from 'react'
 import { getAddress, isAddress, type Address } from 'viem'
 
@@ -10,6 +11,17 @@ export function parseMarketRoute(hash: string): Address | null {
 
 export const marketHref = (address: Address): string => `#/markets/${address}`
 export const MARKETS_HREF = '#/markets'
+export const PORTFOLIO_HREF = '#/markets/portfolio'
+export const CREATE_MARKET_HREF = '#/markets/create'
+
+/** The Markets view's pages other than a market's own. */
+export type MarketsPage = 'list' | 'portfolio' | 'create'
+
+/** Which page `hash` shows when it is not a market's (parseMarketRoute null). */
+export function parseMarketsPage(hash: string): MarketsPage {
+  const [view, page] = hash.replace(/^#\/?/, '').split(/[/?]/)
+  return view === 'markets' && (page === 'portfolio' || page === 'create') ? page : 'list'
+}
 
 function subscribe(listener: () => void): () => void {
   window.addEventListener('hashchange', listener)
@@ -21,5 +33,13 @@ export function useMarketRoute(): Address | null {
     subscribe,
     () => parseMarketRoute(window.location.hash),
     () => null,
+  )
+}
+
+export function useMarketsPage(): MarketsPage {
+  return useSyncExternalStore(
+    subscribe,
+    () => parseMarketsPage(window.location.hash),
+    () => 'list',
   )
 }

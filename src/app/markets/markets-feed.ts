@@ -2,9 +2,8 @@
 // 500 ms on the local chain) it lists the markets of both factories, reads every market's state and
 // the connected wallet's positions at that block in one JSON-RPC batch, and picks up the trades and
 // new markets since the last block. Two tabs see each other's trades within a poll or two.
-import { createPublicClient, http, type Address, type PublicClient } from 'viem'
+import type { Address, PublicClient } from 'viem'
 import { startBlockPoller, type BlockPoller } from '../../chain/block-poller.ts'
-import { rpcUrlFor } from '../../chain/chains.ts'
 import type { ChainDeployment } from '../../chain/deployment.ts'
 import { errorSentence } from '../../chain/error-sentence.ts'
 import { collateralTokenAbi } from '../../chain/generated/CollateralToken.ts'
@@ -19,7 +18,9 @@ import {
 import { LOCAL_POLLING_MS, REMOTE_POLLING_MS } from '../../chain/wallet-config.ts'
 import type { MarketPosition } from '../../markets/market-snapshot.ts'
 import { mergeTrades, useMarketsStore } from '../../state/markets-store.ts'
-import { useWalletSettings, useWalletStore } from '../../state/wallet-store.ts'
+import { appendTradeHistory, useTradeHistoryStore } from '../../state/trade-history-store.ts'
+import { useWalletStore } from '../../state/wallet-store.ts'
+import { deploymentReadClient, deploymentRpcUrl, isLocalDeployment } from '../deployment-client.ts'
 
 let poller: BlockPoller | null = null
 let feedClient: PublicClient | null = null
@@ -40,14 +41,6 @@ function ownerOn(deployment: ChainDeployment): Address | null {
   return w.status === 'connected' && w.chainId === deployment.chainId ? w.address : null
 }
 
-function rpcUrlOf(deployment: ChainDeployment): string {
-  const network = useWalletStore.getState().networks.find((n) => n.id === deployment.chainId)
-  const overrides = useWalletSettings.getState().rpcOverrides
-  return network
-    ? rpcUrlFor(network, overrides, location.href)
-    : new URL(deployment.rpcUrl, location.href).href
-}
-
 /** Starts following the markets of `deployment`; returns the stop function. */
 export function startMarketsFeed(deployment: ChainDeployment | null): () => void {
   const set = useMarketsStore.setState
@@ -57,13 +50,13 @@ export function startMarketsFeed(deployment: ChainDeployment | null): () => void
     set({ phase: deployment ? 'unavailable' : 'loading' })
     return () => {}
   }
-  const rpcUrl = rpcUrlOf(deployment)
-  const client = createPublicClient({
-    transport: http(rpcUrl, { batch: true, retryCount: 1, timeout: 10_000 }),
-  }) as PublicClient
+  const rpcUrl = deploymentRpcUrl(deployment)
+  const client = deploymentReadClient(rpcUrl)
   const statics = new Map<string, MarketStatics>()
   const createdBlocks = new Map<string, bigint>()
   let eventsFrom = BigInt(deployment.deployedAtBlock)
+  // the history is read again from the deployment block: start it empty
+  useTradeHistoryStore.setState({ trades: {}, throughBlock: null })
   let readOwner: Address | null = null
 
   async function onBlock(blockNumber: bigint): Promise<void> {
@@ -111,10 +104,14 @@ export function startMarketsFeed(deployment: ChainDeployment | null): () => void
       blockNumber,
       updatedAt: Date.now(),
     }))
+    useTradeHistoryStore.setState((h) => ({
+      trades: appendTradeHistory(h.trades, events.trades),
+      throughBlock: blockNumber,
+    }))
   }
 
   let stopped = false
-  const local = useWalletStore.getState().networks.find((n) => n.id === deployment.chainId)?.local ?? true
+  const local = isLocalDeployment(deployment)
   poller?.stop()
   const mine = startBlockPoller({
     blockNumber: () => client.getBlockNumber({ cacheTime: 0 }),

@@ -2,6 +2,7 @@
 // redeemed share (transferred to the market, not burned). The redeem payout needs it to know how many
 // winning shares are still unclaimed. Read at the snapshot's block so both describe the same state.
 import { useEffect, useState } from 'react'
+import type { PublicClient } from 'viem'
 import { errorSentence } from '../../chain/error-sentence.ts'
 import { dynamicParimutuelGatewayAbi } from '../../chain/generated/DynamicParimutuelGateway.ts'
 import { MARKET_STATUS, type MarketSnapshot } from '../../markets/market-snapshot.ts'
@@ -9,32 +10,42 @@ import { marketsFeedClient } from './markets-feed.ts'
 
 export type OwnShares = { ok: true; shares: bigint } | { ok: false; error: string } | null
 
+/** Whether redeeming on `m` needs its own winning shares read (settled DPM markets only). */
+export const needsOwnWinningShares = (m: MarketSnapshot): boolean =>
+  m.kind === 'dpm' && m.status === MARKET_STATUS.settled
+
+/** The read, at the snapshot's block; a value read at another block would price a different pool. */
+export function readOwnWinningShares(
+  client: PublicClient,
+  m: Pick<MarketSnapshot, 'gateway' | 'address' | 'winningOutcomeIdx' | 'blockNumber'>,
+): Promise<bigint> {
+  return client.readContract({
+    address: m.gateway,
+    abi: dynamicParimutuelGatewayAbi,
+    functionName: 'balanceOf',
+    args: [m.address, m.address, m.winningOutcomeIdx],
+    blockNumber: m.blockNumber,
+  })
+}
+
 /** null while reading; LMSR and unsettled markets need no read (0). */
 export function useMarketOwnWinningShares(m: MarketSnapshot): OwnShares {
-  const needed = m.kind === 'dpm' && m.status === MARKET_STATUS.settled
+  const needed = needsOwnWinningShares(m)
   const [read, setRead] = useState<{ key: string; value: OwnShares }>({ key: '', value: null })
   const key = `${m.address}:${m.blockNumber}`
+  const { gateway, address, winningOutcomeIdx, blockNumber } = m
   useEffect(() => {
     const client = marketsFeedClient()
     if (!needed || !client) return
     let live = true
-    client
-      .readContract({
-        address: m.gateway,
-        abi: dynamicParimutuelGatewayAbi,
-        functionName: 'balanceOf',
-        args: [m.address, m.address, m.winningOutcomeIdx],
-        blockNumber: m.blockNumber,
-      })
-      .then(
-        (shares) => live && setRead({ key, value: { ok: true, shares } }),
-        (err: unknown) => live && setRead({ key, value: { ok: false, error: errorSentence(err) } }),
-      )
+    readOwnWinningShares(client, { gateway, address, winningOutcomeIdx, blockNumber }).then(
+      (shares) => live && setRead({ key, value: { ok: true, shares } }),
+      (err: unknown) => live && setRead({ key, value: { ok: false, error: errorSentence(err) } }),
+    )
     return () => {
       live = false
     }
-  }, [needed, key, m.gateway, m.address, m.winningOutcomeIdx, m.blockNumber])
+  }, [needed, key, gateway, address, winningOutcomeIdx, blockNumber])
   if (!needed) return { ok: true, shares: 0n }
-  // a value read at another block would price the redemption on a different pool
   return read.key === key ? read.value : null
 }
