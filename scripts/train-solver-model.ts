@@ -1,30 +1,46 @@
-// Trains tabswarm-tiny, tabswarm's own small model, and writes its folder (npm run model:train).
-//   node --import ./src/polyfills/register.js scripts/train-solver-model.ts [--out DIR] [--steps N]
+// Trains tabswarm's own small models and writes a model folder (npm run model:train): tabswarm-tiny
+// (the shipped solver) or, with --recipe micro, tabswarm-micro (the learning-swarm tests' model).
+//   node --import ./src/polyfills/register.js scripts/train-solver-model.ts [--recipe tiny|micro] [--out DIR] [--steps N]
 // The same command gives the same bytes: see src/model/sft/solver-training.ts.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { parameterCount } from '../src/model/f64/flat-params.ts'
+import { MICRO_NAME, MICRO_RECIPE } from '../src/model/sft/micro-recipe.ts'
 import { SOLVER_RECIPE } from '../src/model/sft/solver-recipe.ts'
-import { solverFolderFiles } from '../src/model/sft/solver-folder.ts'
-import { runStep, startRun, type ChainStep } from '../src/model/sft/solver-training.ts'
+import { SOLVER_NAME, solverFolderFiles } from '../src/model/sft/solver-folder.ts'
+import { runStep, startRun, type ChainStep, type SolverRecipe } from '../src/model/sft/solver-training.ts'
 
 /** Progress lines: often enough to see it working, rarely enough to stay readable. */
 const REPORT_EVERY = 25
 
+const RECIPES: Record<string, { name: string; recipe: SolverRecipe }> = {
+  tiny: { name: SOLVER_NAME, recipe: SOLVER_RECIPE },
+  micro: { name: MICRO_NAME, recipe: MICRO_RECIPE },
+}
+
 const { values } = parseArgs({
-  options: { out: { type: 'string', default: 'public/models/tabswarm-tiny' }, steps: { type: 'string' } },
+  options: {
+    recipe: { type: 'string', default: 'tiny' },
+    out: { type: 'string' },
+    steps: { type: 'string' },
+  },
 })
-const steps = values.steps === undefined ? SOLVER_RECIPE.hyperparameters.steps : Number(values.steps)
+const chosen = RECIPES[values.recipe]
+if (!chosen)
+  throw new RangeError(`--recipe must be one of ${Object.keys(RECIPES).join(', ')} (got ${values.recipe})`)
+const { name } = chosen
+const out = values.out ?? `public/models/${name}`
+const steps = values.steps === undefined ? chosen.recipe.hyperparameters.steps : Number(values.steps)
 if (!Number.isInteger(steps) || steps < 1)
   throw new RangeError(`--steps must be a positive integer (got ${values.steps})`)
-const recipe = { ...SOLVER_RECIPE, hyperparameters: { ...SOLVER_RECIPE.hyperparameters, steps } }
+const recipe = { ...chosen.recipe, hyperparameters: { ...chosen.recipe.hyperparameters, steps } }
 
 const started = performance.now()
 const seconds = () => (performance.now() - started) / 1000
 const run = startRun(recipe)
 console.log(
-  `tabswarm-tiny: ${parameterCount(recipe.config)} parameters, ${steps} steps of ${recipe.hyperparameters.batchSize} ` +
+  `${name}: ${parameterCount(recipe.config)} parameters, ${steps} steps of ${recipe.hyperparameters.batchSize} ` +
     `sequences; tokenizer ${run.tokenizer.vocabSize} tokens (${seconds().toFixed(1)} s)`,
 )
 const chain: ChainStep[] = []
@@ -43,9 +59,9 @@ while (run.step < steps) {
     window = 0
   }
 }
-const files = solverFolderFiles(run, chain)
+const files = solverFolderFiles(run, chain, name)
 for (const [path, bytes] of files) {
-  const target = join(values.out, path)
+  const target = join(out, path)
   mkdirSync(dirname(target), { recursive: true })
   writeFileSync(target, bytes)
   console.log(`wrote ${target} (${bytes.length} bytes)`)

@@ -1,10 +1,13 @@
-// The peer worker: runs the swarm protocol (for now, presence) with the main-thread libp2p node as its
-// only network, through the bridge port it receives in the init message. Timers live here rather than on
-// the page so a hidden tab keeps its beat.
+// The peer worker: runs the swarm protocol (presence, and the learning loop when the swarm config has a
+// learning section: src/swarm/tab-learning.ts) with the main-thread libp2p node as its only network,
+// through the bridge port it receives in the init message. Timers live here rather than on the page so
+// a hidden tab keeps its beat.
 import { animalName } from '../src/identity/animal.ts'
 import { createBridgeClient, type BridgeClient } from '../src/net/bridge-client.ts'
 import type { PeerWorkerCommand, PeerWorkerEvent } from '../src/swarm/peer-worker-messages.ts'
 import { createPresenceService, type PresenceService } from '../src/swarm/presence-service.ts'
+import type { LearningLoop } from '../src/swarm/learning-loop.ts'
+import { startTabLearning } from '../src/swarm/tab-learning.ts'
 
 // The project's TypeScript lib is DOM, where `self` is a Window; this is the slice of a dedicated
 // worker's global scope the worker uses.
@@ -15,7 +18,9 @@ interface WorkerScope {
 }
 const scope = self as unknown as WorkerScope
 
-let running: { bridge: BridgeClient; presence: PresenceService } | undefined
+let running:
+  | { bridge: BridgeClient; presence: PresenceService; learning?: Promise<LearningLoop | undefined> }
+  | undefined
 
 const post = (message: PeerWorkerEvent): void => scope.postMessage(message)
 
@@ -34,7 +39,30 @@ scope.onmessage = ({ data: command }) => {
       nameOf: animalName,
       onState: (state) => post({ type: 'state', state }),
     })
-    running = { bridge, presence }
+    const { learning } = command.config
+    running = {
+      bridge,
+      presence,
+      learning:
+        learning &&
+        startTabLearning({
+          bridge,
+          config: command.config,
+          learning,
+          swarmId: command.swarmId,
+          peerId: command.self.peerId,
+          nameOf: animalName,
+          emit: post,
+        }).catch((error: unknown) => {
+          const reason = error instanceof Error ? error.message : String(error)
+          post({
+            type: 'learning-error',
+            message: `Learning could not start: ${reason}. Reload the page to retry.`,
+            fatal: true,
+          })
+          return undefined
+        }),
+    }
     presence.start().catch((error: unknown) => {
       const reason = error instanceof Error ? error.message : String(error)
       post({
@@ -45,10 +73,15 @@ scope.onmessage = ({ data: command }) => {
     return
   }
   if (!running) return
-  const { bridge, presence } = running
-  if (command.type === 'pause') presence.pause()
-  else if (command.type === 'resume') presence.resume()
-  else if (command.type === 'leave') {
+  const { bridge, presence, learning } = running
+  if (command.type === 'pause') {
+    presence.pause()
+    void learning?.then((loop) => loop?.pause())
+  } else if (command.type === 'resume') {
+    presence.resume()
+    void learning?.then((loop) => loop?.resume())
+  } else if (command.type === 'leave') {
+    void learning?.then((loop) => loop?.stop())
     void presence.leave().then(() => {
       bridge.close()
       post({ type: 'left' })

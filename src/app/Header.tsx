@@ -5,6 +5,7 @@ import { useSwarmStore } from '../state/swarm-store.ts'
 import { RELAY_LABEL, STATUS_TONE } from './connection-state.ts'
 import { shortId } from './format.ts'
 import { routeHref } from './hash-route.ts'
+import { LearningStatus } from './LearningStatus.tsx'
 import type { ViewDef } from './views.tsx'
 
 function Logo() {
@@ -80,6 +81,7 @@ export function Header({ views, active }: { views: readonly ViewDef[]; active: s
             {relayLabel.text}
           </span>
         )}
+        <LearningStatus />
       </div>
     </header>
   )

@@ -22,6 +22,7 @@ import { exposeDebugHandle } from './debug-handle.ts'
 import { downloadFile } from './download-file.ts'
 import { APP_VERSION } from './version.ts'
 import { startWallet } from './start-wallet.ts'
+import { applyLearningEvent, resetLearning } from './start-learning.ts'
 import { useWalletStore } from '../state/wallet-store.ts'
 
 interface Session {
@@ -143,7 +144,12 @@ async function startSession(
   identity: TabIdentity,
   detecting: Promise<Capabilities>,
 ): Promise<Session> {
-  const validator = createGossipValidator({ swarmId, now: Date.now, nameOf: animalName })
+  const validator = createGossipValidator({
+    swarmId,
+    now: Date.now,
+    nameOf: animalName,
+    groupSize: config.learning?.groupSize,
+  })
   let network: Network | null = null
   network = await startNetwork({
     privateKey: identity.privateKey,
@@ -156,9 +162,11 @@ async function startSession(
     },
   })
   const worker = new Worker(new URL('../../workers/peer.worker.ts', import.meta.url), { type: 'module' })
+  resetLearning(config.learning !== undefined)
   const left = new Promise<void>((resolve) => {
     worker.onmessage = (e: MessageEvent<PeerWorkerEvent>) => {
       const msg = e.data
+      if (applyLearningEvent(msg)) return
       if (msg.type === 'state') useSwarmStore.setState(msg.state)
       else if (msg.type === 'error') useNetStore.setState({ error: msg.message })
       else resolve()

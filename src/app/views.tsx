@@ -4,6 +4,7 @@ import { MarketsView } from './markets/MarketsView.tsx'
 import { SettingsView } from './settings/SettingsView.tsx'
 import { SolveView } from './solve/SolveView.tsx'
 import { SwarmView } from './swarm/SwarmView.tsx'
+import { TrainView } from './train/TrainView.tsx'
 import { VerifyView } from './verify/VerifyView.tsx'
 import { WalletView } from './wallet/WalletView.tsx'
 
@@ -16,6 +17,7 @@ export interface ViewDef {
 
 export const VIEWS: readonly ViewDef[] = [
   { id: 'swarm', label: 'Swarm', Component: SwarmView },
+  { id: 'train', label: 'Train', Component: TrainView },
   { id: 'solve', label: 'Solve', Component: SolveView },
   { id: 'markets', label: 'Markets', Component: MarketsView },
   { id: 'wallet', label: 'Wallet', Component: WalletView },

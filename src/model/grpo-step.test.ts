@@ -15,6 +15,7 @@ const train: GrpoConfig = {
   weightDecay: 0,
   maxGradNorm: 1,
   clipEps: 0.2,
+  clipEpsHigh: 0.28,
 }
 
 // one group of two completions of the same 4-token prompt: row 0 answers 7 7, row 1 answers 9 9

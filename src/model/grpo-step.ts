@@ -16,8 +16,10 @@ import { descend, type TrainConfig, type TrainState, type TrainStepResult } from
 export const ADVANTAGE_EXP = -20
 
 export interface GrpoConfig extends TrainConfig {
-  /** clip range ε (DAPO's ε_low 0.2); the ratio is kept within [1 − ε, 1 + ε] */
+  /** ε_low (DAPO's 0.2): the ratio is kept within [1 − clipEps, 1 + clipEpsHigh] */
   readonly clipEps: number
+  /** ε_high (DAPO's clip-higher, 0.28): a larger ceiling lets unlikely good tokens gain faster */
+  readonly clipEpsHigh: number
 }
 
 /** A batch of rollouts laid out for the model: one row per completion, prompt + completion, padded. */
@@ -78,6 +80,7 @@ export function grpoStep(
     advantages: positionAdvantages(batch),
     mask: batch.mask,
     clipEpsQ30: Math.round(train.clipEps * 2 ** 30),
+    clipEpsHighQ30: Math.round(train.clipEpsHigh * 2 ** 30),
   })
   trace?.('loss', loss)
   trace?.('dlogprobs', dLogProbs)

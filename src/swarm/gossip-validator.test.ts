@@ -1,4 +1,8 @@
+import { generateKeyPair } from '@libp2p/crypto/keys'
+import { peerIdFromPrivateKey } from '@libp2p/peer-id'
 import { describe, expect, it } from 'vitest'
+import { demoGeneration } from '../verify/demo-receipts.ts'
+import { kernelsHashFromDisk } from '../verify/kernels-hash-node.ts'
 import { generateReasoningTask } from '../tasks/generate-reasoning-task.ts'
 import { refOfTask } from './task-ref.ts'
 import { PROTOCOL_VERSION, encodeEnvelope, type Envelope } from './envelope.ts'
@@ -84,6 +88,17 @@ describe('createGossipValidator', () => {
     })
   })
 
+  it("accepts a receipt signed by its sender and refuses someone else's", async () => {
+    const key = await generateKeyPair('Ed25519')
+    const signer = peerIdFromPrivateKey(key).toString()
+    const { receipt } = await demoGeneration(key, kernelsHashFromDisk())
+    const { check } = setup()
+    const ok = envelope({ kind: 'receipts', from: signer, body: { receipt } })
+    expect(check(ok)).toEqual({ ok: true, envelope: ok })
+    const forwarded = check(envelope({ kind: 'receipts', from: BOB, body: { receipt } }))
+    expect(forwarded).toMatchObject({ ok: false, reason: 'invalid-body' })
+  })
+
   it('works without a naming function (no name check)', () => {
     const { check } = setup({ nameOf: undefined })
     expect(check(envelope({ body: { ...presence(ALICE), name: 'anything' } })).ok).toBe(true)
@@ -104,7 +119,7 @@ describe('createGossipValidator', () => {
 
     it('unknown-kind: kinds without a schema yet accept nothing', () => {
       const { check } = setup()
-      for (const kind of ['proposals', 'receipts', 'markets'] as const)
+      for (const kind of ['proposals', 'markets'] as const)
         expect(reasonOf(check(envelope({ kind, body: {} })))).toBe('unknown-kind')
     })
 

@@ -11,6 +11,7 @@ import { validatePresenceBody, type PresenceBody } from './presence.ts'
 import { createRateLimiter, type RateLimit } from './rate-limiter.ts'
 import { createReplayCache } from './replay-cache.ts'
 import { DEFAULT_LEARNING } from './learning-config.ts'
+import { validateReceiptsBody, type ReceiptsBody } from './receipts-message.ts'
 import { validateRolloutsBody, type RolloutsBody } from './rollouts.ts'
 import { MAX_MESSAGE_BYTES, parseTopic, type GossipKind } from './topics.ts'
 
@@ -39,6 +40,7 @@ export type RejectReason = (typeof REJECT_REASONS)[number]
 export interface KnownBodies {
   presence: PresenceBody
   rollouts: RolloutsBody
+  receipts: ReceiptsBody
 }
 export type KnownKind = keyof KnownBodies
 export type ValidEnvelope = { [K in KnownKind]: Envelope<KnownBodies[K]> & { kind: K } }[KnownKind]
@@ -52,6 +54,8 @@ export const DEFAULT_RATE_LIMITS: Readonly<Record<KnownKind, RateLimit>> = {
   // A peer shares a round's groups in one message; rounds last tens of seconds. A burst of 4 covers a
   // late round's message landing with the next one's and a re-send after a reconnect.
   rollouts: { perSecond: 0.5, burst: 4 },
+  // One receipt per training step, at most one step a round: the same budget as rollouts.
+  receipts: { perSecond: 0.5, burst: 4 },
 }
 
 /**
@@ -110,6 +114,7 @@ export function createGossipValidator(opts: GossipValidatorOptions): GossipValid
         : `name ${JSON.stringify(presence.name)} is not ${expected}`
     },
     rollouts: (body) => validateRolloutsBody(body, groupSize),
+    receipts: (body, from) => validateReceiptsBody(body, from),
   }
   const isKnownKind = (kind: GossipKind): kind is KnownKind => Object.hasOwn(bodyChecks, kind)
 

@@ -20,7 +20,7 @@ const learning: LearningConfig = {
   ...DEFAULT_LEARNING,
   sources: [{ kind: 'reasoning', family: 'arithmetic' }],
   sampling: { temperature: 1, topK: 0, topP: 1, maxNewTokens: 6 },
-  grpo: { lr: 1e-2, clipEps: 0.2, maxGradNorm: 1, weightDecay: 0 },
+  grpo: { ...DEFAULT_LEARNING.grpo, lr: 1e-2 },
 }
 const tokenizer = parseTokenizerJson(
   trainBpe(

@@ -25,7 +25,20 @@ describe('the learning section of a swarm config', () => {
     expect(swarmIdOf(learning)).not.toBe(swarmIdOf(plain))
   })
 
+  it('defaults the model, window and eval cadence of a section written before they existed', () => {
+    const { model, windowFraction, evalEvery, ...older } = DEFAULT_LEARNING
+    const parsed = parseLearningConfig({ ...older, groupSize: 4 }, taskFamilyExists)
+    expect(parsed).toMatchObject({ model, windowFraction, evalEvery, groupSize: 4 })
+    expect(model).toBe('/models/tabswarm-tiny/')
+    const micro = { ...DEFAULT_LEARNING, model: 'https://example.org/models/tabswarm-micro/' }
+    expect(parseLearningConfig(micro, taskFamilyExists).model).toBe(micro.model)
+  })
+
   it.each([
+    [{ ...DEFAULT_LEARNING, model: 'javascript:alert(1)' }, 'learning: model must be a path on this origin'],
+    [{ ...DEFAULT_LEARNING, model: '//evil.example/m/' }, 'learning: model must be a path on this origin'],
+    [{ ...DEFAULT_LEARNING, windowFraction: 1 }, 'learning: windowFraction must be a number in 0.05–0.95'],
+    [{ ...DEFAULT_LEARNING, evalEvery: 0 }, 'learning: evalEvery must be an integer'],
     [{ ...DEFAULT_LEARNING, groupSize: 1 }, 'learning: groupSize must be an integer in 2–16'],
     [{ ...DEFAULT_LEARNING, sources: [] }, 'learning: sources must list at least one task family'],
     [

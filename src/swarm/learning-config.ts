@@ -5,6 +5,15 @@ import type { TaskSource } from './round-tasks.ts'
 import { DEFAULT_SAPO, type SapoCounts } from './sapo-sampler.ts'
 
 export interface LearningConfig {
+  /**
+   * The tabswarm model folder the swarm learns (docs/model-folder.md): a path on the app's origin
+   * (`/models/tabswarm-micro/`) or an http(s) URL. Every peer starts from its weights.
+   */
+  model: string
+  /** the part of a round after which the collection window closes (the rest is for training) */
+  windowFraction: number
+  /** rounds between held-out evaluations (greedy pass@1 on a fixed task set) */
+  evalEvery: number
   sources: TaskSource[]
   /** the level every peer starts at; the difficulty controller moves it */
   difficulty: Difficulty
@@ -14,11 +23,15 @@ export interface LearningConfig {
   tasksPerRound: number
   sapo: SapoCounts
   sampling: { temperature: number; topK: number; topP: number; maxNewTokens: number }
-  grpo: { lr: number; clipEps: number; maxGradNorm: number; weightDecay: number }
+  /** clipEps/clipEpsHigh: the ratio is clipped to [1 − clipEps, 1 + clipEpsHigh] (DAPO's 0.2/0.28) */
+  grpo: { lr: number; clipEps: number; clipEpsHigh: number; maxGradNorm: number; weightDecay: number }
 }
 
 /** RL Swarm's reasoning-gym defaults scaled to a tab: G = 2, 2 own + 2 external groups per step. */
 export const DEFAULT_LEARNING: Readonly<LearningConfig> = {
+  model: '/models/tabswarm-tiny/',
+  windowFraction: 0.6,
+  evalEvery: 5,
   sources: [
     { kind: 'reasoning', family: 'arithmetic' },
     { kind: 'reasoning', family: 'list-sorting' },
@@ -29,7 +42,7 @@ export const DEFAULT_LEARNING: Readonly<LearningConfig> = {
   tasksPerRound: 2,
   sapo: DEFAULT_SAPO,
   sampling: { temperature: 1, topK: 0, topP: 1, maxNewTokens: 16 },
-  grpo: { lr: 1e-3, clipEps: 0.2, maxGradNorm: 1, weightDecay: 0 },
+  grpo: { lr: 1e-3, clipEps: 0.2, clipEpsHigh: 0.28, maxGradNorm: 1, weightDecay: 0 },
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
@@ -38,6 +51,21 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
 /** Largest G and tasks per round a swarm may ask for: a rollouts message holds ≤ 16 groups. */
 export const MAX_GROUP_SIZE = 16
 export const MAX_TASKS_PER_ROUND = 16
+
+/** Longest model location accepted: a URL, not a payload. */
+const MAX_MODEL_LOCATION = 2048
+
+/** A path on the app's origin (starting with one `/`) or an absolute http(s) URL. */
+function isModelLocation(model: string): boolean {
+  if (model.length === 0 || model.length > MAX_MODEL_LOCATION) return false
+  if (model.startsWith('/')) return !model.startsWith('//')
+  try {
+    const { protocol } = new URL(model)
+    return protocol === 'http:' || protocol === 'https:'
+  } catch {
+    return false
+  }
+}
 
 /**
  * Checks an untrusted learning section (from a shared swarm config link); returns it typed or throws a
@@ -59,6 +87,10 @@ export function parseLearningConfig(
     typeof v === 'number' && v >= min && v <= max ? v : fail(`${what} must be a number in ${min}–${max}`)
   if (!isObject(value)) return fail('not an object')
   const { sources, difficulty, groupSize, tasksPerRound, sapo, sampling, grpo } = value
+  const { model = DEFAULT_LEARNING.model, windowFraction = DEFAULT_LEARNING.windowFraction } = value
+  const { evalEvery = DEFAULT_LEARNING.evalEvery } = value
+  if (typeof model !== 'string' || !isModelLocation(model))
+    return fail('model must be a path on this origin (/models/…/) or an http(s) URL of a model folder')
   if (!Array.isArray(sources) || sources.length === 0)
     return fail('sources must list at least one task family')
   const parsedSources = sources.map((s, i): TaskSource => {
@@ -69,13 +101,16 @@ export function parseLearningConfig(
   })
   if (!isObject(sapo)) return fail('sapo must be {localGroups, externalGroups}')
   if (!isObject(sampling)) return fail('sampling must be {temperature, topK, topP, maxNewTokens}')
-  if (!isObject(grpo)) return fail('grpo must be {lr, clipEps, maxGradNorm, weightDecay}')
+  if (!isObject(grpo)) return fail('grpo must be {lr, clipEps, clipEpsHigh, maxGradNorm, weightDecay}')
   const localGroups = int(sapo.localGroups, 1, MAX_TASKS_PER_ROUND, 'sapo.localGroups')
   const externalGroups = int(sapo.externalGroups, 0, MAX_TASKS_PER_ROUND, 'sapo.externalGroups')
   const perRound = int(tasksPerRound, 1, MAX_TASKS_PER_ROUND, 'tasksPerRound')
   if (localGroups > perRound)
     fail('sapo.localGroups cannot exceed tasksPerRound (a peer trains on its own groups)')
   return {
+    model,
+    windowFraction: num(windowFraction, 0.05, 0.95, 'windowFraction'),
+    evalEvery: int(evalEvery, 1, 1_000_000, 'evalEvery'),
     sources: parsedSources,
     difficulty: int(difficulty, 1, 5, 'difficulty') as Difficulty,
     groupSize: int(groupSize, 2, MAX_GROUP_SIZE, 'groupSize'),
@@ -90,6 +125,7 @@ export function parseLearningConfig(
     grpo: {
       lr: num(grpo.lr, 1e-8, 1, 'grpo.lr'),
       clipEps: num(grpo.clipEps, 0.001, 0.999, 'grpo.clipEps'),
+      clipEpsHigh: num(grpo.clipEpsHigh, 0.001, 0.999, 'grpo.clipEpsHigh'),
       maxGradNorm: num(grpo.maxGradNorm, 1e-6, 1e6, 'grpo.maxGradNorm'),
       weightDecay: num(grpo.weightDecay, 0, 1, 'grpo.weightDecay'),
     },

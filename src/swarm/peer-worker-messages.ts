@@ -1,6 +1,15 @@
 // The messages between the main thread and workers/peer.worker.ts (not the network bridge, which has its
 // own protocol in src/net/bridge-protocol.ts).
 import type { SwarmConfig } from '../config/swarm-config.ts'
+import type {
+  EvalPoint,
+  HeardRollout,
+  LearningPhase,
+  LearningState,
+  PeerLearning,
+  RoundRow,
+} from '../state/learning-store.ts'
+import type { Receipt } from '../verify/receipt-schema.ts'
 import type { PresenceState } from './presence-service.ts'
 import type { Capabilities } from './presence.ts'
 
@@ -23,7 +32,31 @@ export type PeerWorkerCommand =
   /** publish a leaving presence and stop; the worker answers 'left' and closes itself */
   | { type: 'leave' }
 
+/** What the learning loop reports (only when the swarm config has a learning section). */
+export type LearningEvent =
+  /** where the loop is; the times are ms since epoch */
+  | {
+      type: 'learning-phase'
+      phase: LearningPhase
+      round: number
+      roundEndsAt: number
+      windowClosesAt: number
+    }
+  | { type: 'learning-model'; model: NonNullable<LearningState['model']> }
+  /** what a reload restored (rounds, evaluations, what we know of the others), before the first round */
+  | { type: 'learning-history'; rounds: RoundRow[]; evals: EvalPoint[]; peers: Record<string, PeerLearning> }
+  /** a finished or skipped round, and the others' standing after it */
+  | { type: 'learning-round'; row: RoundRow; peers: Record<string, PeerLearning> }
+  | { type: 'learning-eval'; point: EvalPoint }
+  /** others' completions judged this round, for the feed */
+  | { type: 'learning-heard'; rollouts: HeardRollout[] }
+  /** our signed receipt of a round's training step, as published */
+  | { type: 'learning-receipt'; round: number; receipt: Receipt }
+  /** a sentence for the user; `fatal` when the loop stopped */
+  | { type: 'learning-error'; message: string; fatal: boolean }
+
 export type PeerWorkerEvent =
+  | LearningEvent
   | { type: 'state'; state: PresenceState }
   | { type: 'left' }
   /** the worker could not start (e.g. the node refused the subscription); the text is for the user */

@@ -76,6 +76,12 @@ describe('runRound', () => {
         policyVersion: 1,
       })
       expect(report.swarmReward).toBeDefined()
+      // every other peer is accounted for by name, none refused
+      expect(Object.keys(report.peerRewards).sort()).toEqual(
+        ['peer0', 'peer1', 'peer2'].filter((_, j) => j !== i),
+      )
+      expect(report.refusedFrom).toEqual({})
+      expect(report.groupsIgnored).toBe(0)
       expect(trained[i]![0]).toHaveLength(4)
       // every trained completion is a complete group of G with the receiver's rewards
       for (const g of trained[i]![0]!) expect(g.rewards).toHaveLength(2)
@@ -115,7 +121,25 @@ describe('runRound', () => {
     const r = await report
     expect(r.groupsHeard).toBe(0)
     expect(r.groupsRefused).toBe(2)
+    expect(r.refusedFrom).toEqual({ mallory: 2 })
+    expect(r.peerRewards).toEqual({})
     expect(peers[0]!.inbox.refused).toBe(2)
     expect(r.trainedOn).toEqual({ local: 2, external: 0 })
+  })
+
+  it('leaves out the groups of ignored senders and tells each judged group to onJudged', async () => {
+    const { peers, closeWindow } = swarm(3)
+    const judged: [string, readonly number[] | undefined][] = []
+    peers[0] = { ...peers[0]!, ignored: (id) => id === 'peer1', onJudged: (g, r) => judged.push([g.from, r]) }
+    const reports = peers.map((p) => runRound(p, 0))
+    await new Promise((r) => setTimeout(r, 10))
+    closeWindow()
+    const r = await reports[0]!
+    expect(r.groupsIgnored).toBe(2)
+    expect(r.groupsHeard).toBe(2)
+    expect(Object.keys(r.peerRewards)).toEqual(['peer2'])
+    expect(r.peerRewards.peer2!.completions).toBe(4)
+    expect(judged.map(([from]) => from)).toEqual(['peer2', 'peer2'])
+    expect(judged.every(([, rewards]) => rewards?.length === 2)).toBe(true)
   })
 })

@@ -43,6 +43,10 @@ export interface PeerContext {
   score: Scorer
   /** resolves when the collection window of `round` closes */
   windowClosed(round: number): Promise<void>
+  /** senders whose groups are left out unheard (a score below SCORE_IGNORE: src/swarm/peer-standing.ts) */
+  ignored?: (peerId: string) => boolean
+  /** each heard group once judged: our rewards, or undefined when it was refused (the tab's gossip feed) */
+  onJudged?: (heard: ExternalGroup, rewards: readonly number[] | undefined) => void
 }
 
 export interface RoundReport {
@@ -55,6 +59,12 @@ export interface RoundReport {
   groupsHeard: number
   /** groups refused after the window: wrong task id, tokens that do not match their text */
   groupsRefused: number
+  /** groups of ignored senders (score below SCORE_IGNORE), neither re-scored nor trained on */
+  groupsIgnored: number
+  /** by sender, the mean of our rewards of its accepted completions this round, and how many there were */
+  peerRewards: Record<string, { reward: number; completions: number }>
+  /** by sender, how many of its groups this round we refused */
+  refusedFrom: Record<string, number>
   trainedOn: { local: number; external: number }
   loss: number | undefined
   weightsHash: string | undefined
@@ -115,16 +125,26 @@ export async function runRound(ctx: PeerContext, round: number): Promise<RoundRe
   pool.close()
 
   let refused = 0
+  let ignored = 0
   const heard: ExternalGroup[] = []
   const heardTokenized = new Map<ExternalGroup, TokenizedGroup>()
+  const rewardsFrom = new Map<string, number[]>()
+  const refusedFrom: Record<string, number> = {}
   for (const g of pool.groups()) {
+    if (ctx.ignored?.(g.from)) {
+      ignored++
+      continue
+    }
     const tokenized = await rescore(ctx, g.group)
+    ctx.onJudged?.(g, tokenized?.rewards)
     if (!tokenized) {
       refused++
+      refusedFrom[g.from] = (refusedFrom[g.from] ?? 0) + 1
       continue
     }
     heard.push(g)
     heardTokenized.set(g, tokenized)
+    rewardsFrom.set(g.from, [...(rewardsFrom.get(g.from) ?? []), ...tokenized.rewards])
   }
   const batch = sampleTrainingBatch(own, heard, learning.sapo, `${ctx.swarmId}/${round}/${comm.peerId}`)
   const groups = [
@@ -139,6 +159,14 @@ export async function runRound(ctx: PeerContext, round: number): Promise<RoundRe
     groupsPublished: own.length,
     groupsHeard: heard.length,
     groupsRefused: refused,
+    groupsIgnored: ignored,
+    peerRewards: Object.fromEntries(
+      [...rewardsFrom].map(([from, rewards]) => [
+        from,
+        { reward: mean(rewards)!, completions: rewards.length },
+      ]),
+    ),
+    refusedFrom,
     trainedOn: { local: batch.local.length, external: batch.external.length },
     loss: step?.loss,
     weightsHash: step?.weightsHash,

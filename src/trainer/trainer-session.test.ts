@@ -35,6 +35,7 @@ const GRPO: GrpoParams = {
   weightDecay: 0,
   maxGradNorm: 1,
   clipEps: 0.2,
+  clipEpsHigh: 0.28,
 }
 
 /** Step n's rollouts: two groups of three whose tokens and rewards change with n. */

@@ -96,7 +96,7 @@ export const DEMO_GROUPS: readonly TokenizedGroup[] = [
 ]
 /** The padding (and end-of-sequence) token of the demo rollouts. */
 export const DEMO_PAD_ID = 2
-export const DEMO_GRPO: GrpoParams = { ...DEMO_TRAINING, clipEps: 0.2 }
+export const DEMO_GRPO: GrpoParams = { ...DEMO_TRAINING, clipEps: 0.2, clipEpsHigh: 0.28 }
 
 export function demoGrpoStep(key: PrivateKey, kernelsHash: string, model = DEMO_MODEL): Promise<MadeReceipt> {
   const { optimizer } = initTrainState(model.config, model.params)

@@ -50,8 +50,17 @@ export function signReceipt(
   return sealReceipt({ ...body, peerId: peerIdFromPrivateKey(key).toString() }, key, info)
 }
 
+/** What signs: a private key, or a stand-in for one held elsewhere (a worker signs through the bridge). */
+export interface ReceiptSigningKey {
+  sign(data: Uint8Array): Uint8Array | Promise<Uint8Array>
+}
+
 /** Hashes and signs a body as it is, peerId included (signReceipt derives peerId from the key). */
-export async function sealReceipt(body: ReceiptBody, key: PrivateKey, info?: JsonObject): Promise<Receipt> {
+export async function sealReceipt(
+  body: ReceiptBody,
+  key: ReceiptSigningKey,
+  info?: JsonObject,
+): Promise<Receipt> {
   const hash = receiptHash(body)
   const signature = bytesToHex(await key.sign(signedBytes(hash)))
   return { ...receiptBody(body), receiptHash: hash, signature, ...(info ? { info } : {}) }

@@ -24,9 +24,12 @@ export interface TrainingParams {
   readonly maxGradNorm: number | null
 }
 
-/** A GRPO step's receipt params: AdamW and clipping as in training, plus the ratio clip range ε. */
+/** A GRPO step's receipt params: AdamW and clipping as in training, plus the ratio's clip range. */
 export interface GrpoParams extends TrainingParams {
+  /** ε_low: the ratio's floor is 1 − clipEps */
   readonly clipEps: number
+  /** ε_high: the ratio's ceiling is 1 + clipEpsHigh */
+  readonly clipEpsHigh: number
 }
 
 function readNumbers<K extends string>(
@@ -60,10 +63,14 @@ export function trainingParams(json: JsonObject): TrainingParams {
   return readNumbers(json, TRAINING_KEYS, trainingValue) as TrainingParams
 }
 
-/** clipEps must leave the ratio range [1 − ε, 1 + ε] non-empty and positive. */
+const CLIP_KEYS = ['clipEps', 'clipEpsHigh'] as const
+
+/** Both clip bounds must be in (0, 1): the ratio range [1 − ε_low, 1 + ε_high] is then positive. */
 export function grpoParams(json: JsonObject): GrpoParams {
-  return readNumbers(json, [...TRAINING_KEYS, 'clipEps'], (key, v) =>
-    key === 'clipEps' ? typeof v === 'number' && v > 0 && v < 1 : trainingValue(key, v),
+  return readNumbers(json, [...TRAINING_KEYS, ...CLIP_KEYS], (key, v) =>
+    (CLIP_KEYS as readonly string[]).includes(key)
+      ? typeof v === 'number' && v > 0 && v < 1
+      : trainingValue(key, v),
   ) as unknown as GrpoParams
 }
 
@@ -83,5 +90,5 @@ export function trainConfig(params: TrainingParams): TrainConfig {
 }
 
 export function grpoConfig(params: GrpoParams): GrpoConfig {
-  return { ...trainConfig(params), clipEps: params.clipEps }
+  return { ...trainConfig(params), clipEps: params.clipEps, clipEpsHigh: params.clipEpsHigh }
 }

@@ -16,12 +16,14 @@ export interface GrpoLossInput {
   readonly advantages: QTensor
   /** 1 for completion tokens that count, 0 for prompt and padding. */
   readonly mask: Uint8Array
-  /** Clip range ε in Q30 (0.2 → round(0.2·2^30)). */
+  /** Lower clip ε_low in Q30 (0.2 → round(0.2·2^30)): the ratio's floor is 1 − ε_low. */
   readonly clipEpsQ30: number
+  /** Upper clip ε_high in Q30: the ceiling is 1 + ε_high (DAPO's clip-higher; ε_low when omitted). */
+  readonly clipEpsHighQ30?: number
 }
 
 export interface GrpoLossOutput {
-  /** −(1/N)·Σ min(r·A, clip(r, 1−ε, 1+ε)·A) over the N masked tokens, at LOSS_EXP. */
+  /** −(1/N)·Σ min(r·A, clip(r, 1−ε_low, 1+ε_high)·A) over the N masked tokens, at LOSS_EXP. */
   readonly loss: QTensor
   /** d loss / d logProbs [T]: −A·r/N where the unclipped branch is active, else 0. */
   readonly dLogProbs: QTensor
@@ -37,9 +39,8 @@ export function grpoLoss(input: GrpoLossInput): GrpoLossOutput {
     throw new RangeError('grpoLoss: log-prob tensors must share an exponent')
   if (mask.length !== t) throw new RangeError(`grpoLoss: mask has ${mask.length} entries for ${t} tokens`)
   const count = mask.reduce((n, m) => n + (m ? 1 : 0), 0)
-  const eps = rne(input.clipEpsQ30, 30 + RATIO_EXP)
-  const lo = 2 ** 24 - eps
-  const hi = 2 ** 24 + eps
+  const lo = 2 ** 24 - rne(input.clipEpsQ30, 30 + RATIO_EXP)
+  const hi = 2 ** 24 + rne(input.clipEpsHighQ30 ?? input.clipEpsQ30, 30 + RATIO_EXP)
   // A·r and A·clip(r) are below 2^7·max|A|; eq keeps them in i32
   const eq = expForMagnitude(magnitude(advantages) + 8)
   const s = eq - advantages.exp - RATIO_EXP
@@ -50,7 +51,7 @@ export function grpoLoss(input: GrpoLossInput): GrpoLossOutput {
     if (!mask[i]) continue
     const r = expFixed(logProbs.data[i]! - oldLogProbs.data[i]!, logProbs.exp, RATIO_EXP)
     const a = advantages.data[i]!
-    // min(r·A, clip(r)·A) picks r while r ≤ 1+ε (A ≥ 0) or r ≥ 1−ε (A < 0); only then does r carry gradient
+    // min(r·A, clip(r)·A) picks r while r ≤ 1+ε_high (A ≥ 0) or r ≥ 1−ε_low (A < 0); only then does r carry gradient
     const active = a >= 0 ? r <= hi : r >= lo
     const chosen = active ? r : a >= 0 ? hi : lo
     sum -= mulRne(a, chosen, s)

@@ -27,8 +27,12 @@ export interface TrainingChainFile {
 
 const json = (value: unknown) => new TextEncoder().encode(`${JSON.stringify(value, null, 2)}\n`)
 
-/** Folder path → bytes, tabswarm.json last (it pins the others). */
-export function solverFolderFiles(run: TrainingRun, chain: readonly ChainStep[]): Map<string, Uint8Array> {
+/** Folder path → bytes, tabswarm.json last (it pins the others); `name` is the model's (and the manifest's). */
+export function solverFolderFiles(
+  run: TrainingRun,
+  chain: readonly ChainStep[],
+  name: string = SOLVER_NAME,
+): Map<string, Uint8Array> {
   const { config } = run.recipe
   const eos = run.tokenizer.tokenId(END_OF_TEXT)
   if (eos === undefined) throw new RangeError(`the tokenizer has no ${END_OF_TEXT} token`)
@@ -50,11 +54,11 @@ export function solverFolderFiles(run: TrainingRun, chain: readonly ChainStep[])
     ['tokenizer.json', tokenizer],
     ['model.safetensors', checkpoint],
     ['training-chain.json', json(chainFile)],
-    ['onnx/model.onnx', exportOnnx(config, flatFromParams(config, rounded).views, { name: SOLVER_NAME })],
+    ['onnx/model.onnx', exportOnnx(config, flatFromParams(config, rounded).views, { name })],
   ])
   const manifest: ModelManifest = {
     format: MANIFEST_FORMAT,
-    name: SOLVER_NAME,
+    name,
     promptTemplate: PROMPT_TEMPLATE,
     files: Object.fromEntries([...files].map(([path, bytes]) => [path, sha256Hex(bytes)])),
     weightsHash,

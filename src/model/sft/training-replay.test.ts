@@ -1,27 +1,35 @@
-// CI's check that the shipped tabswarm-tiny came from its recipe: replay the first training steps and
-// compare them with the shipped step-hash chain; check every shipped file against the manifest.
+// CI's check that the shipped models (tabswarm-tiny, and tabswarm-micro of the learning tests) came
+// from their recipes: replay the first training steps and compare them with the shipped step-hash
+// chain; check every shipped file against the manifest.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { readCheckpoint } from '../checkpoint.ts'
 import { parseHfConfig } from '../load/hf-config.ts'
 import { parseManifest } from '../load/model-manifest.ts'
+import { parameterCount } from '../f64/flat-params.ts'
+import { MICRO_NAME, MICRO_RECIPE } from './micro-recipe.ts'
 import { SOLVER_RECIPE } from './solver-recipe.ts'
-import type { TrainingChainFile } from './solver-folder.ts'
+import { SOLVER_NAME, type TrainingChainFile } from './solver-folder.ts'
 import { runStep, startRun } from './solver-training.ts'
 import { sha256Hex } from './training-chain.ts'
-
-const FOLDER = join(import.meta.dirname, '../../../public/models/tabswarm-tiny')
-const read = (path: string) => new Uint8Array(readFileSync(join(FOLDER, path)))
-const chain = JSON.parse(new TextDecoder().decode(read('training-chain.json'))) as TrainingChainFile
 
 /** Steps replayed in CI: enough to cover data order, init, optimizer and hashing, fast enough for CI. */
 const REPLAYED_STEPS = 3
 
-describe('shipped tabswarm-tiny', () => {
+// Size budgets: tiny's weights a few MB at most (the solver issue); micro ≤ 20k parameters and the
+// whole folder under 200 KB (the learning issue's micro model).
+describe.each([
+  { name: SOLVER_NAME, recipe: SOLVER_RECIPE, maxParameters: Infinity, maxFolderBytes: 4_000_000 },
+  { name: MICRO_NAME, recipe: MICRO_RECIPE, maxParameters: 20_000, maxFolderBytes: 200 * 1024 },
+])('shipped $name', ({ name, recipe, maxParameters, maxFolderBytes }) => {
+  const folder = join(import.meta.dirname, '../../../public/models', name)
+  const read = (path: string) => new Uint8Array(readFileSync(join(folder, path)))
+  const chain = JSON.parse(new TextDecoder().decode(read('training-chain.json'))) as TrainingChainFile
+
   it('was trained with the recipe in the source', () => {
-    expect(chain.recipe).toEqual(SOLVER_RECIPE)
-    expect(chain.steps).toHaveLength(SOLVER_RECIPE.hyperparameters.steps)
+    expect(chain.recipe).toEqual(recipe)
+    expect(chain.steps).toHaveLength(recipe.hyperparameters.steps)
   })
 
   it(`replays the first ${REPLAYED_STEPS} steps of its training chain bit for bit`, () => {
@@ -47,10 +55,13 @@ describe('shipped tabswarm-tiny', () => {
 
   it('describes one model in config.json, the checkpoint and the recipe', () => {
     const { config, eosIds } = parseHfConfig(read('config.json'))
-    expect(config).toEqual(SOLVER_RECIPE.config)
-    expect(readCheckpoint(read('model.safetensors')).config).toEqual(SOLVER_RECIPE.config)
-    expect(eosIds).toEqual([SOLVER_RECIPE.config.vocabSize - 1])
-    // A few MB at most: the issue's size budget for the shipped weights.
-    expect(read('model.safetensors').length + read('onnx/model.onnx').length).toBeLessThan(4_000_000)
+    expect(config).toEqual(recipe.config)
+    expect(readCheckpoint(read('model.safetensors')).config).toEqual(recipe.config)
+    expect(eosIds).toEqual([recipe.config.vocabSize - 1])
+    expect(parameterCount(recipe.config)).toBeLessThanOrEqual(maxParameters)
+    const manifest = parseManifest(read('tabswarm.json'))
+    expect(manifest.name).toBe(name)
+    const files = [...Object.keys(manifest.files), 'tabswarm.json']
+    expect(files.reduce((n, path) => n + read(path).length, 0)).toBeLessThan(maxFolderBytes)
   })
 })

@@ -1,0 +1,37 @@
+// A one-line learning status in the header (round, phase, policy version), with each finished round as
+// data attributes for the browser tests. The Train view is where the learning is shown in full.
+import { useLearningStore } from '../state/learning-store.ts'
+
+export function LearningStatus() {
+  const { phase, round, model, rounds, message } = useLearningStore()
+  if (phase === 'off') return null
+  const tone = phase === 'error' ? 'bad' : 'muted'
+  return (
+    <span
+      className={`pill tone-${tone}`}
+      data-testid="learning-status"
+      data-phase={phase}
+      data-round={round}
+      data-version={model?.policyVersion ?? ''}
+      title={message ?? undefined}
+    >
+      {phase === 'error'
+        ? 'learning stopped'
+        : `round ${round} · ${phase}${model ? ` · v${model.policyVersion}` : ''}`}
+      <ol hidden data-testid="learning-rounds">
+        {rounds.map((r) => (
+          <li
+            key={r.round}
+            data-round={r.round}
+            data-skipped={r.skipped ?? ''}
+            data-published={r.groupsPublished}
+            data-heard={r.groupsHeard}
+            data-local={r.trainedOn.local}
+            data-external={r.trainedOn.external}
+            data-version={r.policyVersion}
+          />
+        ))}
+      </ol>
+    </span>
+  )
+}

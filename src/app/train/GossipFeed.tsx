@@ -1,0 +1,90 @@
+// The latest rollouts other peers shared: round, who, task family, prompt, answer, and the reward the
+// sender claimed next to ours (our verifiers re-score every external completion after the window).
+import { useLearningStore, type HeardRollout } from '../../state/learning-store.ts'
+import { Card } from '../common/Card.tsx'
+
+/** Rows shown; the store keeps FEED_LIMIT for the peer detail. */
+const FEED_ROWS = 50
+/** A reward that differs from the claim by more than this is flagged. */
+const CLAIM_TOLERANCE = 1e-6
+
+function RewardCell({ h }: { h: HeardRollout }) {
+  if (h.reward === undefined)
+    return (
+      <td className="num">
+        {h.claimedReward.toFixed(2)} <span className="muted">/ …</span>
+      </td>
+    )
+  const differs = Math.abs(h.reward - h.claimedReward) > CLAIM_TOLERANCE
+  return (
+    <td
+      className={`num ${differs ? 'text-bad' : ''}`}
+      title={differs ? 'our verifiers disagree with the reward the sender claimed' : undefined}
+    >
+      {h.claimedReward.toFixed(2)} / <strong>{h.reward.toFixed(2)}</strong>
+    </td>
+  )
+}
+
+export function GossipFeed() {
+  const feed = useLearningStore((s) => s.feed)
+  const rows = feed.slice(0, FEED_ROWS)
+  return (
+    <Card
+      title={
+        <>
+          Gossip feed{' '}
+          <span className="count" data-testid="feed-count">
+            {feed.length}
+          </span>
+        </>
+      }
+      className="train-feed"
+      testId="train-feed"
+    >
+      <div className="table-scroll train-feed-scroll">
+        <table className="table train-table">
+          <thead>
+            <tr>
+              <th className="num">Round</th>
+              <th>From</th>
+              <th>Task</th>
+              <th>Answer</th>
+              <th className="num" title="the sender's reward / ours">
+                Claimed / ours
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.length === 0 ? (
+              <tr className="empty-row">
+                <td colSpan={5}>Other peers' rollouts appear here as they arrive.</td>
+              </tr>
+            ) : (
+              rows.map((h, i) => (
+                <tr
+                  key={`${h.from}-${h.round}-${h.receivedAt}-${i}`}
+                  data-testid="feed-row"
+                  data-peer={h.from}
+                  data-round={h.round}
+                >
+                  <td className="num">{h.round}</td>
+                  <td className="peer-name clip" title={h.from}>
+                    {h.name}
+                  </td>
+                  <td className="clip" title={h.prompt}>
+                    <span className="badge family">{h.family}</span> {h.prompt}
+                  </td>
+                  <td className="clip mono" title={h.answer}>
+                    {h.answer}
+                  </td>
+                  <RewardCell h={h} />
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+    </Card>
+  )
+}

@@ -1,0 +1,186 @@
+// The Train leaderboard: gossip and chain merged (leaderboard-merge.ts). A row opens the peer's detail.
+import type { ChainBoard } from './use-chain-leaderboard.ts'
+import { Card } from '../common/Card.tsx'
+import { shortId } from '../format.ts'
+import type { LeaderRow, Registration } from './leaderboard-merge.ts'
+
+const REGISTRATION_LABELS: Record<Registration, string> = {
+  verified: 'verified',
+  unverified: 'unverified',
+  unregistered: 'not registered',
+  unknown: '—',
+}
+
+const REGISTRATION_TITLES: Record<Registration, string> = {
+  verified: 'registered on-chain with a proof signed by this peer key',
+  unverified: 'registered on-chain, but the proof does not check: its rewards and votes are not counted',
+  unregistered: 'no claim of this peer on the chain',
+  unknown: 'no chain data',
+}
+
+const reward = (n: number | null) => (n === null ? '—' : n.toFixed(2))
+
+/** What the chain side of the board is, in one line. */
+function chainNote(chain: ChainBoard): { text: string; tone: 'muted' | 'warn' | 'bad' } | null {
+  switch (chain.status) {
+    case 'loading':
+      return { text: 'Reading the chain…', tone: 'muted' }
+    case 'none':
+      return { text: `No chain configured: gossip only. ${chain.note}`, tone: 'warn' }
+    case 'error':
+      return { text: `Chain unreachable: gossip only. ${chain.error}`, tone: 'bad' }
+    case 'ready':
+      return chain.error ? { text: `Showing the last chain read. ${chain.error}`, tone: 'warn' } : null
+  }
+}
+
+function Row({
+  row,
+  rank,
+  selected,
+  onSelect,
+}: {
+  row: LeaderRow
+  rank: number
+  selected: boolean
+  onSelect: (peerId: string) => void
+}) {
+  return (
+    <tr
+      data-testid="leaderboard-row"
+      data-peer={row.peerId}
+      data-registration={row.registration}
+      data-rounds={row.rounds}
+      data-wins={row.wins ?? ''}
+      data-chain-reward={row.chainReward ?? ''}
+      className={`clickable ${selected ? 'selected' : ''} ${row.self ? 'self-row' : ''}`}
+      onClick={() => onSelect(row.peerId)}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' || e.key === ' ') {
+          e.preventDefault()
+          onSelect(row.peerId)
+        }
+      }}
+      tabIndex={0}
+      aria-selected={selected}
+    >
+      <td className="num muted">{rank}</td>
+      <td className="peer-name">
+        {row.name}
+        {row.self && <span className="tag">you</span>}
+        <span className="sub">
+          <code title={row.peerId}>{shortId(row.peerId)}</code>
+        </span>
+      </td>
+      <td>
+        <span
+          className={row.registration === 'unknown' ? 'muted' : `badge claim-${row.registration}`}
+          data-testid="leaderboard-registration"
+          title={REGISTRATION_TITLES[row.registration]}
+        >
+          {REGISTRATION_LABELS[row.registration]}
+        </span>
+      </td>
+      <td className="num" data-testid="leaderboard-chain-reward">
+        {reward(row.chainReward)}
+      </td>
+      <td className="num" data-testid="leaderboard-wins">
+        {row.wins ?? '—'}
+      </td>
+      <td className="num">{row.rounds}</td>
+      <td className="num">{reward(row.meanReward)}</td>
+      <td className={`num ${row.score < 1 ? 'text-bad' : ''}`} data-testid="leaderboard-score">
+        {row.score.toFixed(2)}
+      </td>
+      <td className={`num ${row.refused > 0 ? 'text-bad' : ''}`}>{row.refused}</td>
+    </tr>
+  )
+}
+
+export function LeaderboardPanel({
+  rows,
+  chain,
+  selected,
+  onSelect,
+}: {
+  rows: readonly LeaderRow[]
+  chain: ChainBoard
+  selected: string | null
+  onSelect: (peerId: string) => void
+}) {
+  const note = chainNote(chain)
+  return (
+    <Card
+      title={
+        <>
+          Leaderboard{' '}
+          <span className="count" data-testid="leaderboard-count">
+            {rows.length}
+          </span>
+        </>
+      }
+      className="train-leaderboard"
+      testId="train-leaderboard"
+      aside={
+        <span className="muted" data-testid="leaderboard-source" data-chain={chain.status}>
+          {chain.status === 'ready' ? 'chain + gossip' : 'gossip'}
+        </span>
+      }
+    >
+      {note && (
+        <p className={`train-note text-${note.tone}`} data-testid="leaderboard-chain-note">
+          {note.text}
+        </p>
+      )}
+      <div className="table-scroll">
+        <table className="table train-table">
+          <thead>
+            <tr>
+              <th className="num">#</th>
+              <th>Peer</th>
+              <th>Registration</th>
+              <th className="num" title="rewards submitted on-chain (proven claims), summed over rounds">
+                On-chain reward
+              </th>
+              <th className="num" title="winner votes from proven claims">
+                Wins
+              </th>
+              <th className="num" title="rounds it took part in">
+                Rounds
+              </th>
+              <th className="num" title="mean reward per completion, by this tab's verifiers">
+                Mean reward
+              </th>
+              <th
+                className="num"
+                title="this tab's trust in its rollouts: 1 = trusted, lowered for every refused group"
+              >
+                Trust
+              </th>
+              <th className="num" title="groups this tab refused">
+                Refused
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.length === 0 ? (
+              <tr className="empty-row">
+                <td colSpan={9}>No learning peers yet. They appear when their rollouts arrive.</td>
+              </tr>
+            ) : (
+              rows.map((row, i) => (
+                <Row
+                  key={row.peerId}
+                  row={row}
+                  rank={i + 1}
+                  selected={row.peerId === selected}
+                  onSelect={onSelect}
+                />
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+    </Card>
+  )
+}

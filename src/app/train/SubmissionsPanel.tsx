@@ -1,0 +1,106 @@
+// Each round's reward on its way to SwarmCoordinator: queued, sending, confirmed (with the transaction)
+// or failed (with the error as a sentence). Training never waits on these.
+import { Fragment } from 'react'
+import { useLearningStore, type SubmissionStatus } from '../../state/learning-store.ts'
+import { Card } from '../common/Card.tsx'
+import { shortHash } from '../verify/verify-files.ts'
+import { REWARD_SCALE } from '../../chain/submission-queue.ts'
+
+const TONES: Record<SubmissionStatus, string> = {
+  queued: 'muted',
+  sending: 'warn',
+  confirmed: 'good',
+  failed: 'bad',
+}
+
+/** Rounds listed, newest first. */
+const SUBMISSION_ROWS = 50
+
+export function SubmissionsPanel() {
+  const submissions = useLearningStore((s) => s.submissions)
+  const rows = Object.values(submissions)
+    .sort((a, b) => b.round - a.round)
+    .slice(0, SUBMISSION_ROWS)
+  const pending = rows.filter((s) => s.status === 'queued' || s.status === 'sending').length
+  return (
+    <Card
+      title="On-chain submissions"
+      className="train-submissions"
+      testId="train-submissions"
+      aside={
+        pending > 0 ? (
+          <span className="muted" data-testid="submissions-pending">
+            {pending} pending
+          </span>
+        ) : undefined
+      }
+    >
+      <div className="table-scroll train-feed-scroll">
+        <table className="table train-table">
+          <thead>
+            <tr>
+              <th className="num">Round</th>
+              <th className="num" title="mean own reward of the round, as submitted">
+                Reward
+              </th>
+              <th>Status</th>
+              <th title="the transaction, and the training chain tip the reward carries">
+                Transaction · chain tip
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.length === 0 ? (
+              <tr className="empty-row">
+                <td colSpan={4}>
+                  Rewards go on-chain once this peer is registered (Wallet view); each round appears here.
+                </td>
+              </tr>
+            ) : (
+              rows.map((s) => (
+                <Fragment key={s.round}>
+                  <tr
+                    data-testid="submission-row"
+                    data-round={s.round}
+                    data-status={s.status}
+                    data-tx={s.txHash ?? ''}
+                    className={s.error ? 'has-error' : undefined}
+                  >
+                    <td className="num">{s.round}</td>
+                    <td className="num">{(Number(s.reward) / REWARD_SCALE).toFixed(2)}</td>
+                    <td>
+                      <span className={`pill tone-${TONES[s.status]}`}>{s.status}</span>
+                      {s.attempts > 1 && (
+                        <span className="muted" title="attempts">
+                          {' '}
+                          ×{s.attempts}
+                        </span>
+                      )}
+                    </td>
+                    <td>
+                      {s.txHash ? (
+                        <code title={s.txHash}>{shortHash(s.txHash)}</code>
+                      ) : (
+                        <span className="muted">—</span>
+                      )}
+                      <span className="sub">
+                        tip <code title={s.chainTip}>{shortHash(s.chainTip)}</code>
+                      </span>
+                    </td>
+                  </tr>
+                  {s.error && (
+                    <tr className="error-row">
+                      <td colSpan={4} className="text-bad" data-testid="submission-error">
+                        {s.error}
+                      </td>
+                    </tr>
+                  )}
+                </Fragment>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+    </Card>
+  )
+}

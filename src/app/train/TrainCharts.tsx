@@ -1,0 +1,90 @@
+// The Train view's charts: reward per round (own vs the swarm's mean), held-out pass@1, loss and
+// sampling speed. Series are memoised on the store's arrays, so a chart redraws only when they change.
+import { useMemo } from 'react'
+import { useLearningStore } from '../../state/learning-store.ts'
+import { Card } from '../common/Card.tsx'
+import { formatCompact } from '../format.ts'
+import { LineChart, type ChartSeries } from './LineChart.tsx'
+import {
+  evalSeries,
+  ownReward,
+  roundLoss,
+  roundSeries,
+  skippedMarks,
+  swarmReward,
+  tokensPerSecond,
+} from './round-series.ts'
+
+const ZERO: readonly number[] = [0]
+const ZERO_ONE: readonly number[] = [0, 1]
+const fixed2 = (y: number) => y.toFixed(2)
+const fixed3 = (y: number) => y.toFixed(3)
+const percent = (y: number) => `${Math.round(y * 100)}%`
+const perSecond = (y: number) => `${formatCompact(y)}/s`
+
+export function TrainCharts() {
+  const rounds = useLearningStore((s) => s.rounds)
+  const evals = useLearningStore((s) => s.evals)
+  const marks = useMemo(() => skippedMarks(rounds), [rounds])
+  const reward = useMemo<ChartSeries[]>(
+    () => [
+      { label: 'own', tone: 'accent', points: roundSeries(rounds, ownReward) },
+      { label: 'swarm mean', tone: 'accent-2', points: roundSeries(rounds, swarmReward) },
+    ],
+    [rounds],
+  )
+  const pass1 = useMemo<ChartSeries[]>(
+    () => [{ label: 'pass@1 (held-out)', tone: 'good', points: evalSeries(evals) }],
+    [evals],
+  )
+  const loss = useMemo<ChartSeries[]>(
+    () => [{ label: 'GRPO loss', tone: 'warn', points: roundSeries(rounds, roundLoss) }],
+    [rounds],
+  )
+  const speed = useMemo<ChartSeries[]>(
+    () => [{ label: 'sampling', tone: 'accent', points: roundSeries(rounds, tokensPerSecond) }],
+    [rounds],
+  )
+  return (
+    <div className="train-charts">
+      <Card title="Reward per round" testId="train-reward-card">
+        <LineChart
+          series={reward}
+          marks={marks}
+          yInclude={ZERO}
+          format={fixed2}
+          empty="Rewards appear after the first round."
+          testId="reward"
+        />
+      </Card>
+      <Card title="Held-out pass@1" testId="train-pass1-card">
+        <LineChart
+          series={pass1}
+          yInclude={ZERO_ONE}
+          format={percent}
+          empty="The first evaluation runs after a few rounds."
+          testId="pass1"
+        />
+      </Card>
+      <Card title="Loss per round" testId="train-loss-card">
+        <LineChart
+          series={loss}
+          marks={marks}
+          format={fixed3}
+          empty="The loss appears after the first training step."
+          testId="loss"
+        />
+      </Card>
+      <Card title="Tokens per second" testId="train-speed-card">
+        <LineChart
+          series={speed}
+          marks={marks}
+          yInclude={ZERO}
+          format={perSecond}
+          empty="Sampling speed appears after the first round."
+          testId="tokens"
+        />
+      </Card>
+    </div>
+  )
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest'
+import { csvCell, exportFileName, metricsToJson, roundsToCsv } from './metrics-export.ts'
+import { roundRow } from './round-row-fixture.ts'
+
+describe('metrics export', () => {
+  it('quotes CSV cells only when they need it', () => {
+    expect(csvCell('plain')).toBe('plain')
+    expect(csvCell('a,b')).toBe('"a,b"')
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""')
+    expect(csvCell('two\nlines')).toBe('"two\nlines"')
+    expect(csvCell(undefined)).toBe('')
+    expect(csvCell(0.25)).toBe('0.25')
+  })
+
+  it('writes one CSV row per round with the evaluation after it joined in', () => {
+    const rounds = [roundRow(0), roundRow(1, { skipped: 'late, joined at 0:40', loss: undefined })]
+    const csv = roundsToCsv(rounds, [{ round: 0, policyVersion: 1, pass1: 0.5, tasks: 16 }])
+    const lines = csv.trimEnd().split('\r\n')
+    expect(lines).toHaveLength(3)
+    const header = lines[0]!.split(',')
+    expect(header[0]).toBe('round')
+    expect(header).toContain('eval_pass1')
+    const cell = (line: number, name: string) =>
+      lines[line]!.split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/)[header.indexOf(name)]
+    expect(cell(1, 'own_reward')).toBe('0.5')
+    expect(cell(1, 'eval_pass1')).toBe('0.5')
+    expect(cell(1, 'started_at')).toBe('2026-01-01T00:00:00.000Z')
+    expect(cell(2, 'eval_pass1')).toBe('')
+    expect(cell(2, 'loss')).toBe('')
+    expect(cell(2, 'skipped')).toBe('"late, joined at 0:40"')
+    expect(csv.endsWith('\r\n')).toBe(true)
+  })
+
+  it('writes the model, rounds and evaluations as JSON that reads back', () => {
+    const model = { name: 'micro', parameters: 20_000, weightsHash: 'ab'.repeat(32), policyVersion: 3 }
+    const evals = [{ round: 2, policyVersion: 3, pass1: 0.125, tasks: 8 }]
+    const json = metricsToJson(
+      { model, rounds: [roundRow(2)], evals },
+      { swarmId: 'swarm-1', peerId: '12D3KooWpeer', exportedAt: Date.UTC(2026, 10, 30) },
+    )
+    const back = JSON.parse(json) as Record<string, unknown>
+    expect(back).toMatchObject({
+      version: 1,
+      exportedAt: '2026-11-30T00:00:00.000Z',
+      swarmId: 'swarm-1',
+      peerId: '12D3KooWpeer',
+      model,
+      evals,
+    })
+    expect((back.rounds as { round: number }[])[0]!.round).toBe(2)
+  })
+
+  it('names files by peer and time without characters file systems dislike', () => {
+    expect(exportFileName('12D3KooWabcdefXYZ123', Date.UTC(2026, 10, 30, 6, 5, 4), 'csv')).toBe(
+      'tabswarm-rounds-XYZ123-2026-11-30T06-05-04.csv',
+    )
+    expect(exportFileName(null, Date.UTC(2026, 10, 30), 'json')).toBe(
+      'tabswarm-rounds-2026-11-30T00-00-00.json',
+    )
+  })
+})

@@ -1,0 +1,29 @@
+// Round rows for the Train view's unit tests: a plain trained round, with fields overridable.
+import type { RoundRow } from '../../state/learning-store.ts'
+
+export function roundRow(round: number, over: Partial<RoundRow> = {}): RoundRow {
+  return {
+    round,
+    ownReward: 0.5,
+    swarmReward: 0.4,
+    groupsPublished: 2,
+    groupsHeard: 4,
+    groupsRefused: 0,
+    groupsIgnored: 0,
+    peerRewards: {},
+    refusedFrom: {},
+    trainedOn: { local: 2, external: 2 },
+    loss: 0.1,
+    weightsHash: `hash-${round}`,
+    policyVersion: round + 1,
+    startedAt: Date.UTC(2026, 0, 1, 0, round),
+    endedAt: Date.UTC(2026, 0, 1, 0, round, 30),
+    difficulty: 1,
+    tokensPerSecond: 100,
+    stepMs: 250,
+    receiptId: undefined,
+    chainTip: `tip-${round}`,
+    skipped: undefined,
+    ...over,
+  }
+}

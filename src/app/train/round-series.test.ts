@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest'
+import { roundRow } from './round-row-fixture.ts'
+import { evalSeries, ownReward, roundLoss, roundSeries, skippedMarks, swarmReward } from './round-series.ts'
+
+describe('round series', () => {
+  it('gives one point per round', () => {
+    const rows = [roundRow(0, { ownReward: 0.1 }), roundRow(1, { ownReward: 0.3 })]
+    expect(roundSeries(rows, ownReward)).toEqual([
+      { x: 0, y: 0.1 },
+      { x: 1, y: 0.3 },
+    ])
+  })
+
+  it('breaks the line at skipped rounds, missing rounds and missing values', () => {
+    const rows = [
+      roundRow(3),
+      roundRow(4, { skipped: 'joined after the collection window closed' }),
+      roundRow(5, { swarmReward: undefined }),
+      roundRow(9),
+    ]
+    const ys = roundSeries(rows, swarmReward).map((p) => [p.x, p.y])
+    expect(ys).toEqual([
+      [3, 0.4],
+      [4, NaN],
+      [5, NaN],
+      [6, NaN],
+      [9, 0.4],
+    ])
+    expect(roundSeries([roundRow(0, { loss: undefined })], roundLoss)[0]!.y).toBeNaN()
+  })
+
+  it('lists the skipped rounds with why', () => {
+    const rows = [roundRow(1), roundRow(2, { skipped: 'tab was reloaded' })]
+    expect(skippedMarks(rows)).toEqual([{ x: 2, why: 'tab was reloaded' }])
+  })
+
+  it('plots pass@1 at the round of each evaluation', () => {
+    expect(evalSeries([{ round: 4, policyVersion: 5, pass1: 0.25, tasks: 32 }])).toEqual([{ x: 4, y: 0.25 }])
+  })
+})

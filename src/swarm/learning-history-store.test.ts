@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest'
+import { MemoryBlobStore } from '../model/load/blob-store.ts'
+import { blobHistoryStore, decodeHistory, encodeHistory } from './learning-history-store.ts'
+import type { LearningHistory } from './learning-loop.ts'
+
+const history: LearningHistory = {
+  rounds: [],
+  evals: [{ round: 4, policyVersion: 5, pass1: 0.25, tasks: 12 }],
+  difficulty: 2,
+  peers: { p: { name: 'n', rounds: 1, lastRound: 4, rewardSum: 1, completions: 2, refused: 0, score: 1 } },
+}
+
+describe('the learning history store', () => {
+  it('keeps one history per swarm and peer across page loads', async () => {
+    const blobs = new MemoryBlobStore()
+    await blobHistoryStore(blobs, 'swarm', 'peerA').save(history)
+    expect(await blobHistoryStore(blobs, 'swarm', 'peerA').load()).toEqual(history)
+    expect(await blobHistoryStore(blobs, 'swarm', 'peerB').load()).toBeUndefined()
+    expect(await blobHistoryStore(blobs, 'other', 'peerA').load()).toBeUndefined()
+  })
+
+  it('sets aside what is not a history instead of failing', () => {
+    const text = (s: string) => new TextEncoder().encode(s)
+    expect(decodeHistory(encodeHistory(history))).toEqual(history)
+    expect(decodeHistory(text('{'))).toBeUndefined()
+    expect(decodeHistory(text(JSON.stringify({ ...history, format: 'v0' })))).toBeUndefined()
+    const bad = JSON.parse(new TextDecoder().decode(encodeHistory(history)))
+    expect(decodeHistory(text(JSON.stringify({ ...bad, difficulty: 9 })))).toBeUndefined()
+    expect(decodeHistory(text(JSON.stringify({ ...bad, rounds: 'x' })))).toBeUndefined()
+  })
+})

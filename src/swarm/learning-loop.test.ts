@@ -1,0 +1,208 @@
+// The learning loop on a virtual clock: two peers share in memory with a stand-in policy; what the page
+// is told, what is saved, and how skipped and failed rounds are reported.
+import { describe, expect, it } from 'vitest'
+import { scoreReasoning } from '../tasks/score-completion.ts'
+import type { ReasoningTask } from '../tasks/task.ts'
+import { DEFAULT_LEARNING, type LearningConfig } from './learning-config.ts'
+import { startLearningLoop, type LearningHistory, type LearningLoopOptions } from './learning-loop.ts'
+import { createMemoryHub } from './memory-comm.ts'
+import type { LearningEvent } from './peer-worker-messages.ts'
+import { createRoundInbox } from './round-inbox.ts'
+import type { RoundClock } from './round-clock.ts'
+import type { Policy } from './swarm-round.ts'
+
+const chars = (text: string) => [...text].map((c) => c.charCodeAt(0))
+const learning: LearningConfig = { ...DEFAULT_LEARNING, evalEvery: 2 }
+const clock: RoundClock = { genesisTime: 0, roundLengthMs: 10_000, windowFraction: 0.6 }
+
+function standInPolicy(trainMs: () => number, advance: (ms: number) => void): Policy {
+  let version = 0
+  return {
+    get version() {
+      return version
+    },
+    promptIds: (task) => chars(task.prompt),
+    sample: async (_prompt, samples) =>
+      Array.from({ length: samples }, (_, i) => {
+        const text = `<answer>${i}</answer>`
+        return { text, tokenIds: chars(text), eos: true }
+      }),
+    matches: (c) => String.fromCharCode(...c.tokenIds) === c.text,
+    train: async () => {
+      advance(trainMs())
+      version++
+      return { loss: 0.5, weightsHash: `w${version}` }
+    },
+  }
+}
+
+/** A virtual clock shared by the peers: waiting lets every other peer run first, then jumps ahead. */
+function virtualTime(start: number) {
+  let t = start
+  return {
+    now: () => t,
+    advance: (ms: number) => void (t += ms),
+    waitUntil: async (time: number, signal: AbortSignal) => {
+      await new Promise((r) => setTimeout(r, 1))
+      if (!signal.aborted) t = Math.max(t, time)
+    },
+  }
+}
+
+function memoryHistory(saved?: LearningHistory) {
+  const store = { saved, saves: 0 }
+  return {
+    store,
+    history: {
+      load: async () => store.saved,
+      save: async (h: LearningHistory) => void ((store.saved = structuredClone(h)), store.saves++),
+    },
+  }
+}
+
+function peers(
+  n: number,
+  time: ReturnType<typeof virtualTime>,
+  trainMs: (i: number) => number = () => 1_000,
+) {
+  const hub = createMemoryHub()
+  return Array.from({ length: n }, (_, i) => {
+    const comm = hub.join(`peer${i}`)
+    const events: LearningEvent[] = []
+    const { store, history } = memoryHistory()
+    const options: LearningLoopOptions = {
+      clock,
+      peer: {
+        swarmId: 's'.repeat(64),
+        comm,
+        inbox: createRoundInbox(comm, learning.groupSize),
+        learning,
+        policy: standInPolicy(() => trainMs(i), time.advance),
+        score: async (task, c) =>
+          scoreReasoning(task as ReasoningTask, c.text, c.tokenIds.length).reward.total,
+      },
+      nameOf: (id) => `name of ${id}`,
+      emit: (e) => events.push(e),
+      history,
+      evaluate: async (at) => ({ ...at, pass1: 0.25, tasks: 4 }),
+      takeRoundExtras: () => ({ tokensPerSecond: 50, receiptId: 'r', chainTip: 't', stepMs: 1_000 }),
+      now: time.now,
+      waitUntil: time.waitUntil,
+    }
+    return { options, events, store }
+  })
+}
+
+const rows = (events: LearningEvent[]) => events.flatMap((e) => (e.type === 'learning-round' ? [e.row] : []))
+
+async function until(check: () => boolean) {
+  for (let i = 0; i < 2_000 && !check(); i++) await new Promise((r) => setTimeout(r, 1))
+  expect(check()).toBe(true)
+}
+
+describe('the learning loop', () => {
+  it('runs rounds on the clock, sharing and training, and reports each one with the phases between', async () => {
+    // joins 1 s into round 3: enough of its window is left
+    const time = virtualTime(31_000)
+    const ps = peers(2, time)
+    const loops = ps.map((p) => startLearningLoop(p.options))
+    await until(() => ps.every((p) => rows(p.events).length >= 3))
+    loops.forEach((l) => l.stop())
+    await Promise.all(loops.map((l) => l.done))
+    for (const [i, p] of ps.entries()) {
+      const [first, second] = rows(p.events)
+      expect(first).toMatchObject({
+        round: 3,
+        groupsPublished: 2,
+        groupsHeard: 2,
+        trainedOn: { local: 2, external: 2 },
+        policyVersion: 1,
+        difficulty: 1,
+        tokensPerSecond: 50,
+        receiptId: 'r',
+        skipped: undefined,
+        startedAt: 31_000,
+      })
+      expect(first!.peerRewards).toHaveProperty(`peer${1 - i}`)
+      expect(second).toMatchObject({ round: 4, policyVersion: 2, skipped: undefined })
+      const phases = p.events.flatMap((e) => (e.type === 'learning-phase' && e.round === 4 ? [e.phase] : []))
+      expect(phases).toEqual(['waiting', 'sampling', 'collecting', 'training'])
+      expect(p.events).toContainEqual({
+        type: 'learning-phase',
+        phase: 'collecting',
+        round: 4,
+        roundEndsAt: 50_000,
+        windowClosesAt: 46_000,
+      })
+      // rounds 3 and 5 end a pair (evalEvery 2)
+      const evals = p.events.flatMap((e) => (e.type === 'learning-eval' ? [e.point] : []))
+      expect(evals[0]).toEqual({ round: 3, policyVersion: 1, pass1: 0.25, tasks: 4 })
+      // the other's completions reach the feed, judged by us
+      const heard = p.events.find((e) => e.type === 'learning-heard')
+      expect(heard).toMatchObject({
+        rollouts: expect.arrayContaining([
+          expect.objectContaining({ from: `peer${1 - i}`, name: `name of peer${1 - i}`, round: 3 }),
+        ]),
+      })
+      // the standing of the other peer goes along with each round
+      const last = p.events.findLast((e) => e.type === 'learning-round')
+      expect(last).toMatchObject({ peers: { [`peer${1 - i}`]: { rounds: expect.any(Number), score: 1 } } })
+      expect(p.store.saved!.rounds.length).toBeGreaterThanOrEqual(3)
+      expect(p.store.saved!.evals.length).toBeGreaterThanOrEqual(1)
+    }
+  })
+
+  it('skips the rounds a slow training step overran, saying so, and starts late joiners at the next round', async () => {
+    // joins 5 s into round 0 (too late: 1 s of window left); training takes 28 s
+    const time = virtualTime(5_000)
+    const [p] = peers(1, time, () => 28_000)
+    const loop = startLearningLoop(p!.options)
+    await until(() => rows(p!.events).length >= 4)
+    loop.stop()
+    await loop.done
+    const [first, ...rest] = rows(p!.events)
+    expect(first).toMatchObject({ round: 1, skipped: undefined })
+    // round 1's step ends at 44 s, inside round 4's window with too little of it left
+    expect(rest.slice(0, 3).map((r) => [r.round, r.skipped !== undefined])).toEqual([
+      [2, true],
+      [3, true],
+      [4, true],
+    ])
+    expect(rest[0]!.skipped).toMatch(/ran past the end/)
+    expect(rest[2]!.skipped).toMatch(/too little of its collection window/)
+  })
+
+  it('restores the saved history before the first round and reports a failing round without stopping', async () => {
+    const time = virtualTime(0)
+    const [p] = peers(1, time)
+    const saved: LearningHistory = {
+      rounds: [],
+      evals: [{ round: 1, policyVersion: 1, pass1: 0.5, tasks: 12 }],
+      difficulty: 2,
+      peers: {},
+    }
+    p!.store.saved = saved
+    p!.options.history.load = async () => saved
+    let calls = 0
+    const policy = p!.options.peer.policy
+    p!.options.peer.policy = {
+      ...policy,
+      version: 0,
+      sample: async (...args) =>
+        calls++ === 0 ? Promise.reject(new Error('the solver crashed')) : policy.sample(...args),
+    }
+    const loop = startLearningLoop(p!.options)
+    await until(() => rows(p!.events).length >= 2)
+    loop.stop()
+    await loop.done
+    expect(p!.events[0]).toEqual({ type: 'learning-history', rounds: [], evals: saved.evals, peers: {} })
+    const [failed, next] = rows(p!.events)
+    expect(failed).toMatchObject({ round: 0, skipped: 'the round failed: the solver crashed', difficulty: 2 })
+    expect(next).toMatchObject({ round: 1, skipped: undefined, difficulty: 2 })
+    expect(p!.events).toContainEqual({
+      type: 'learning-error',
+      message: 'Round 0 failed (the solver crashed); the next round will try again.',
+      fatal: false,
+    })
+  })
+})

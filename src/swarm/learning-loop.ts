@@ -1,0 +1,227 @@
+// The learning peer's game loop over rounds: on the round clock, run each round with runRound (the same
+// function the headless peers run), report it, keep what we know of the other peers, move the
+// difficulty, evaluate on the held-out set now and then, and save the history so a reload shows it and
+// resumes. IO comes in through the options (clock, waiting, storage, events), so Node tests drive it
+// with in-memory sharing and a stand-in policy.
+import type { EvalPoint, HeardRollout, PeerLearning, RoundRow } from '../state/learning-store.ts'
+import type { Difficulty } from '../tasks/task.ts'
+import { nextDifficulty } from './difficulty-controller.ts'
+import { isIgnored, updatePeerStanding } from './peer-standing.ts'
+import type { LearningEvent } from './peer-worker-messages.ts'
+import { nextRound, roundTimes, type RoundClock } from './round-clock.ts'
+import { runRound, type PeerContext, type RoundReport } from './swarm-round.ts'
+import { taskFromRef } from './task-ref.ts'
+
+/** What survives a reload, per swarm and model. */
+export interface LearningHistory {
+  rounds: RoundRow[]
+  evals: EvalPoint[]
+  difficulty: Difficulty
+  peers: Record<string, PeerLearning>
+}
+
+export interface HistoryStore {
+  load(): Promise<LearningHistory | undefined>
+  save(history: LearningHistory): Promise<void>
+}
+
+/** Rows and evaluations kept: days of short rounds, still a small JSON file. */
+export const MAX_HISTORY_ROUNDS = 2_000
+export const MAX_HISTORY_EVALS = 500
+/** Heard completions reported per round for the feed (the feed keeps FEED_LIMIT). */
+export const HEARD_PER_ROUND = 32
+
+/** The parts of a round row the loop cannot see: the tab's wiring measures them. */
+export type RoundExtras = Partial<Pick<RoundRow, 'tokensPerSecond' | 'stepMs' | 'receiptId' | 'chainTip'>>
+
+export interface LearningLoopOptions {
+  clock: RoundClock
+  /** the peer; the loop adds the window, the difficulty, and whom to ignore */
+  peer: Omit<PeerContext, 'windowClosed' | 'ignored' | 'onJudged'>
+  nameOf(peerId: string): string
+  emit(event: LearningEvent): void
+  history: HistoryStore
+  /** held-out pass@1 after `round` (every learning.evalEvery rounds) */
+  evaluate?(at: { round: number; policyVersion: number }): Promise<EvalPoint>
+  /** the extras of the round that just ran (sampling speed, step time, receipt), taken once per round */
+  takeRoundExtras?(): RoundExtras
+  /** ms since epoch */
+  now(): number
+  /** resolves at `time` (ms since epoch), or early when `signal` aborts */
+  waitUntil(time: number, signal: AbortSignal): Promise<void>
+}
+
+export interface LearningLoop {
+  /** resolves when the loop has stopped (after stop(), or a failure it cannot get past) */
+  readonly done: Promise<void>
+  /** rounds starting while paused are skipped (and reported so) */
+  pause(): void
+  resume(): void
+  stop(): void
+}
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error))
+
+function skippedRow(
+  round: number,
+  difficulty: Difficulty,
+  reason: string,
+  at: number,
+  version: number,
+): RoundRow {
+  return {
+    round,
+    ownReward: 0,
+    swarmReward: undefined,
+    groupsPublished: 0,
+    groupsHeard: 0,
+    groupsRefused: 0,
+    groupsIgnored: 0,
+    peerRewards: {},
+    refusedFrom: {},
+    trainedOn: { local: 0, external: 0 },
+    loss: undefined,
+    weightsHash: undefined,
+    policyVersion: version,
+    startedAt: at,
+    endedAt: at,
+    difficulty,
+    tokensPerSecond: undefined,
+    stepMs: undefined,
+    receiptId: undefined,
+    chainTip: undefined,
+    skipped: reason,
+  }
+}
+
+export function startLearningLoop(opts: LearningLoopOptions): LearningLoop {
+  const { clock, peer, emit, now } = opts
+  const { learning } = peer
+  const abort = new AbortController()
+  let paused = false
+  let history: LearningHistory = { rounds: [], evals: [], difficulty: learning.difficulty, peers: {} }
+
+  const phase = (p: Extract<LearningEvent, { type: 'learning-phase' }>['phase'], round: number) => {
+    const t = roundTimes(clock, round)
+    emit({ type: 'learning-phase', phase: p, round, roundEndsAt: t.end, windowClosesAt: t.windowCloses })
+  }
+
+  const record = async (row: RoundRow) => {
+    const rewards = [...history.rounds, row].filter((r) => !r.skipped).map((r) => r.ownReward)
+    history = {
+      ...history,
+      rounds: [...history.rounds, row].slice(-MAX_HISTORY_ROUNDS),
+      difficulty: row.skipped ? history.difficulty : nextDifficulty(history.difficulty, rewards),
+      peers: updatePeerStanding(history.peers, row, opts.nameOf),
+    }
+    emit({ type: 'learning-round', row, peers: history.peers })
+    await opts.history.save(history)
+  }
+
+  const runOne = async (round: number): Promise<void> => {
+    const startedAt = now()
+    const difficulty = history.difficulty
+    const heard: HeardRollout[] = []
+    phase('sampling', round)
+    let report: RoundReport
+    try {
+      report = await runRound(
+        {
+          ...peer,
+          learning: { ...learning, difficulty },
+          ignored: (id) => isIgnored(history.peers, id),
+          onJudged: ({ from, group }, rewards) => {
+            if (heard.length >= HEARD_PER_ROUND) return
+            const prompt = taskFromRef(group.task).prompt
+            group.completions.forEach((c, i) =>
+              heard.push({
+                from,
+                name: opts.nameOf(from),
+                round,
+                family: group.task.family,
+                prompt,
+                answer: c.text,
+                claimedReward: group.rewards[i]!,
+                reward: rewards?.[i],
+                receivedAt: now(),
+              }),
+            )
+          },
+          windowClosed: async (r) => {
+            phase('collecting', r)
+            await opts.waitUntil(roundTimes(clock, r).windowCloses, abort.signal)
+            phase('training', r)
+          },
+        },
+        round,
+      )
+    } catch (error) {
+      if (abort.signal.aborted) return
+      const why = message(error)
+      emit({
+        type: 'learning-error',
+        message: `Round ${round} failed (${why}); the next round will try again.`,
+        fatal: false,
+      })
+      await record(skippedRow(round, difficulty, `the round failed: ${why}`, startedAt, peer.policy.version))
+      return
+    }
+    if (heard.length > 0) emit({ type: 'learning-heard', rollouts: heard })
+    const extras = opts.takeRoundExtras?.() ?? {}
+    await record({
+      ...report,
+      startedAt,
+      endedAt: now(),
+      difficulty,
+      tokensPerSecond: extras.tokensPerSecond,
+      stepMs: extras.stepMs,
+      receiptId: extras.receiptId,
+      chainTip: extras.chainTip,
+      skipped: undefined,
+    })
+    if (opts.evaluate && (round + 1) % learning.evalEvery === 0) {
+      const point = await opts.evaluate({ round, policyVersion: peer.policy.version })
+      history = { ...history, evals: [...history.evals, point].slice(-MAX_HISTORY_EVALS) }
+      emit({ type: 'learning-eval', point })
+      await opts.history.save(history)
+    }
+  }
+
+  const loop = async (): Promise<void> => {
+    const saved = await opts.history.load()
+    if (saved) {
+      history = saved
+      emit({ type: 'learning-history', rounds: saved.rounds, evals: saved.evals, peers: saved.peers })
+    }
+    let lastRun: number | undefined
+    while (!abort.signal.aborted) {
+      const next = nextRound(clock, now(), lastRun)
+      for (const s of next.skipped)
+        await record(skippedRow(s.round, history.difficulty, s.reason, now(), peer.policy.version))
+      const start = roundTimes(clock, next.round).start
+      if (now() < start) {
+        phase('waiting', next.round)
+        await opts.waitUntil(start, abort.signal)
+        if (abort.signal.aborted) return
+      }
+      lastRun = next.round
+      if (paused)
+        await record(skippedRow(next.round, history.difficulty, 'paused by you', now(), peer.policy.version))
+      else await runOne(next.round)
+    }
+  }
+
+  const done = loop().catch((error: unknown) => {
+    emit({
+      type: 'learning-error',
+      message: `Learning stopped: ${message(error)}. Reload the page to start again.`,
+      fatal: true,
+    })
+  })
+  return {
+    done,
+    pause: () => void (paused = true),
+    resume: () => void (paused = false),
+    stop: () => abort.abort(),
+  }
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest'
+import { isIgnored, SCORE_IGNORE, SCORE_START, updatePeerStanding } from './peer-standing.ts'
+
+const nameOf = (id: string) => `name of ${id}`
+const report = (round: number, peerRewards = {}, refusedFrom = {}) => ({ round, peerRewards, refusedFrom })
+
+describe('peer standing', () => {
+  it('records a sender: rounds, rewards, completions; the score stays trusted', () => {
+    let peers = updatePeerStanding({}, report(4, { a: { reward: 0.5, completions: 4 } }), nameOf)
+    peers = updatePeerStanding(peers, report(5, { a: { reward: 1, completions: 2 } }), nameOf)
+    expect(peers.a).toEqual({
+      name: 'name of a',
+      rounds: 2,
+      lastRound: 5,
+      rewardSum: 4,
+      completions: 6,
+      refused: 0,
+      score: SCORE_START,
+    })
+    expect(isIgnored(peers, 'a')).toBe(false)
+  })
+
+  it('lowers the score for refused groups until the sender is ignored, and lets good rounds win it back', () => {
+    let peers = updatePeerStanding({}, report(1, {}, { m: 2 }), nameOf)
+    expect(peers.m).toMatchObject({ rounds: 0, refused: 2, completions: 0 })
+    expect(peers.m!.score).toBeCloseTo(0.6)
+    expect(isIgnored(peers, 'm')).toBe(false)
+    peers = updatePeerStanding(peers, report(2, {}, { m: 1 }), nameOf)
+    expect(peers.m!.score).toBeLessThan(SCORE_IGNORE)
+    expect(isIgnored(peers, 'm')).toBe(true)
+    peers = updatePeerStanding(peers, report(3, { m: { reward: 0, completions: 2 } }), nameOf)
+    expect(peers.m!.score).toBeCloseTo(0.45)
+    // others are untouched; unknown peers are trusted
+    expect(Object.keys(peers)).toEqual(['m'])
+    expect(isIgnored(peers, 'stranger')).toBe(false)
+  })
+
+  it('never drops a score below zero', () => {
+    const peers = updatePeerStanding({}, report(1, {}, { m: 16 }), nameOf)
+    expect(peers.m!.score).toBe(0)
+  })
+})

@@ -1,0 +1,56 @@
+// What this peer makes of the others it hears: per sender, the rounds it shared in, the rewards our
+// verifiers gave its completions, and a score that refused groups lower. A sender below SCORE_IGNORE is
+// ignored: its groups are neither re-scored nor trained on (runRound's `ignored`), so a peer that sends
+// garbage or forged rollouts stops costing us work. Pure: a round's report in, new records out.
+import type { PeerLearning } from '../state/learning-store.ts'
+import type { RoundReport } from './swarm-round.ts'
+
+/** A sender's score before anything is known of it. */
+export const SCORE_START = 1
+/** Lost per refused group: two refused groups are a mistake, three in a row are a pattern. */
+export const REFUSAL_PENALTY = 0.2
+/** Regained per round with accepted groups and none refused, up to SCORE_START. */
+export const SCORE_RECOVERY = 0.05
+/** Below this the sender's rollouts are ignored (3 refused groups from the start). */
+export const SCORE_IGNORE = 0.5
+
+export const isIgnored = (peers: Readonly<Record<string, PeerLearning>>, peerId: string): boolean =>
+  (peers[peerId]?.score ?? SCORE_START) < SCORE_IGNORE
+
+/** The records after `report`: senders heard or refused this round are updated, others kept as they were. */
+export function updatePeerStanding(
+  peers: Readonly<Record<string, PeerLearning>>,
+  report: Pick<RoundReport, 'round' | 'peerRewards' | 'refusedFrom'>,
+  nameOf: (peerId: string) => string,
+): Record<string, PeerLearning> {
+  const next = { ...peers }
+  const { peerRewards, refusedFrom } = report
+  const senders = new Set([...Object.keys(peerRewards), ...Object.keys(refusedFrom)])
+  for (const id of senders) {
+    const known = peers[id] ?? {
+      name: nameOf(id),
+      rounds: 0,
+      lastRound: report.round,
+      rewardSum: 0,
+      completions: 0,
+      refused: 0,
+      score: SCORE_START,
+    }
+    const heard = peerRewards[id]
+    const refused = refusedFrom[id] ?? 0
+    const score =
+      refused > 0
+        ? known.score - refused * REFUSAL_PENALTY
+        : Math.min(SCORE_START, known.score + SCORE_RECOVERY)
+    next[id] = {
+      ...known,
+      rounds: known.rounds + (heard ? 1 : 0),
+      lastRound: Math.max(known.lastRound, report.round),
+      rewardSum: known.rewardSum + (heard ? heard.reward * heard.completions : 0),
+      completions: known.completions + (heard?.completions ?? 0),
+      refused: known.refused + refused,
+      score: Math.max(0, score),
+    }
+  }
+  return next
+}

@@ -1,0 +1,191 @@
+// A tab as a learning peer, wired in the peer worker: the swarm's model loaded into the solver worker
+// (sampling) and the trainer worker (GRPO), rollouts shared over gossipsub through the bridge, every
+// step's receipt signed with the peer key (through the bridge) and published, and the same learning
+// loop and runRound as headless peers. Workers nest: the solver, trainer and sandbox workers are
+// started from the peer worker, so everything keeps running while the tab is hidden.
+import type { SwarmConfig } from '../config/swarm-config.ts'
+import { MemoryBlobStore } from '../model/load/blob-store.ts'
+import { MODEL_CACHE_DIRECTORY, OpfsBlobStore } from '../model/load/opfs-blob-store.ts'
+import { folderBaseUrl, urlFolder } from '../model/load/url-folder.ts'
+import type { BridgeClient } from '../net/bridge-client.ts'
+import { createBrowserSandbox } from '../sandbox/browser-sandbox.ts'
+import { createSolverClient, type SolverClient } from '../solver/solver-client.ts'
+import { createTrainerClient, type TrainerClient } from '../trainer/trainer-client.ts'
+import type { TrainerReady, TrainerStepResult } from '../trainer/trainer-session.ts'
+import { sealReceipt } from '../verify/receipt.ts'
+import { evaluateHeldOut, heldOutTasks } from './held-out-eval.ts'
+import type { LearningConfig } from './learning-config.ts'
+import { blobHistoryStore, LEARNING_DIRECTORY } from './learning-history-store.ts'
+import { startLearningLoop, type LearningLoop, type RoundExtras } from './learning-loop.ts'
+import { loadLearningModel, type LearningModel } from './learning-model.ts'
+import { createLibp2pComm } from './libp2p-comm.ts'
+import type { LearningEvent } from './peer-worker-messages.ts'
+import { makeReceiptsBody } from './receipts-message.ts'
+import { roundAt, roundTimes, type RoundClock } from './round-clock.ts'
+import { createRoundInbox } from './round-inbox.ts'
+import { createTaskJudge } from './task-judge.ts'
+import { createWorkerPolicy } from './worker-policy.ts'
+
+export interface TabLearningOptions {
+  bridge: BridgeClient
+  config: SwarmConfig
+  learning: LearningConfig
+  swarmId: string
+  peerId: string
+  nameOf(peerId: string): string
+  emit(event: LearningEvent): void
+}
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error))
+
+/** The saved trainer when it trains this model, else a fresh one from the model's checkpoint. */
+async function startTrainer(trainer: TrainerClient, model: LearningModel): Promise<TrainerReady> {
+  // a damaged snapshot is replaced: the swarm's weights are always there to start over from
+  const saved = await trainer.resume().catch(() => undefined)
+  if (saved && saved.status.modelId === model.modelId) return saved
+  return trainer.init({ modelId: model.modelId, padId: model.eosId, checkpoint: model.checkpoint })
+}
+
+/** Loads everything and starts the loop; rejects with a sentence when the model cannot be loaded. */
+export async function startTabLearning(opts: TabLearningOptions): Promise<LearningLoop> {
+  const { bridge, config, learning, swarmId, peerId, emit } = opts
+  const clock: RoundClock = {
+    genesisTime: config.genesisTime,
+    roundLengthMs: config.roundLengthMs,
+    windowFraction: learning.windowFraction,
+  }
+  const loading = roundTimes(clock, Math.max(0, roundAt(clock, Date.now())))
+  emit({
+    type: 'learning-phase',
+    phase: 'loading',
+    round: loading.round,
+    roundEndsAt: loading.end,
+    windowClosesAt: loading.windowCloses,
+  })
+  const modelUrl = folderBaseUrl(learning.model).href
+  const solver: SolverClient = createSolverClient()
+  const trainer = createTrainerClient()
+  const sandbox = learning.sources.some((s) => s.kind === 'code') ? createBrowserSandbox() : undefined
+  const comm = createLibp2pComm({ bridge, swarmId, peerId })
+  const release = () => {
+    solver.terminate()
+    trainer.terminate()
+    sandbox?.dispose()
+    void comm.stop()
+  }
+  let model: LearningModel
+  let ready: TrainerReady
+  let card: Awaited<ReturnType<SolverClient['load']>>
+  try {
+    const cache = OpfsBlobStore.available(MODEL_CACHE_DIRECTORY)
+    model = await loadLearningModel(urlFolder(modelUrl, cache ? { cache } : {}))
+    card = await solver.load({ kind: 'url', url: modelUrl })
+    ready = await startTrainer(trainer, model)
+    // a resumed trainer is past the shipped weights: the solver samples from where it left off
+    if (ready.status.policyVersion > 0) await solver.swapWeights(ready.checkpoint)
+    await comm.start()
+  } catch (error) {
+    release()
+    throw new Error(`the swarm's model could not be started: ${message(error)}`, { cause: error })
+  }
+  const showModel = (weightsHash: string, policyVersion: number) =>
+    emit({
+      type: 'learning-model',
+      model: { name: model.modelId, parameters: card.parameters, weightsHash, policyVersion },
+    })
+  showModel(ready.status.weightsHash, ready.status.policyVersion)
+
+  let round = loading.round
+  let extras: RoundExtras = {}
+  let speeds: number[] = []
+  const emitTracked = (event: LearningEvent) => {
+    if (event.type === 'learning-phase') round = event.round
+    emit(event)
+  }
+
+  const onStep = async (result: TrainerStepResult) => {
+    const { body, inputs, info } = result.receipt
+    extras = { ...extras, stepMs: result.stepMs, chainTip: body.chainTip }
+    showModel(result.status.weightsHash, result.status.policyVersion)
+    try {
+      const receipt = await sealReceipt({ ...body, peerId }, { sign: (data) => bridge.sign(data) }, info)
+      extras = { ...extras, receiptId: receipt.receiptHash }
+      await comm.publish('receipts', round, makeReceiptsBody(receipt, inputs))
+      emit({ type: 'learning-receipt', round, receipt })
+    } catch (error) {
+      // the step is saved and its weights are in use: a receipt that did not go out is not a lost round
+      emit({
+        type: 'learning-error',
+        message: `The receipt of round ${round}'s training step was not published (${message(error)}).`,
+        fatal: false,
+      })
+    }
+  }
+  const sampling = {
+    ...solver,
+    generate: (...args: Parameters<SolverClient['generate']>) => {
+      const call = solver.generate(...args)
+      void call.then((r) => speeds.push(r.tokensPerSecond)).catch(() => {})
+      return call
+    },
+  }
+  const policy = createWorkerPolicy({
+    solver: sampling,
+    trainer,
+    tokenizer: model.folder.tokenizer,
+    promptTemplate: model.promptTemplate,
+    vocabSize: model.folder.config.vocabSize,
+    sampling: learning.sampling,
+    grpo: learning.grpo,
+    policyVersion: ready.status.policyVersion,
+    onStep,
+  })
+  const judge = createTaskJudge(learning.sampling.maxNewTokens, sandbox && ((job) => sandbox.run(job)))
+  const evalTasks = heldOutTasks(learning.sources, learning.difficulty)
+  const greedy = { temperature: 0, topK: 0, topP: 1, maxNewTokens: learning.sampling.maxNewTokens, seed: 0 }
+  const loop = startLearningLoop({
+    clock,
+    peer: {
+      swarmId,
+      comm,
+      inbox: createRoundInbox(comm, learning.groupSize),
+      learning,
+      policy,
+      score: judge.score,
+    },
+    nameOf: opts.nameOf,
+    emit: emitTracked,
+    history: blobHistoryStore(
+      OpfsBlobStore.available(LEARNING_DIRECTORY) ?? new MemoryBlobStore(),
+      swarmId,
+      peerId,
+    ),
+    evaluate: (at) =>
+      evaluateHeldOut(
+        evalTasks,
+        async (task) => {
+          const [answer] = (await solver.generate(task.prompt, 1, greedy)).completions
+          return { text: answer?.text ?? '', tokens: answer?.tokenIds.length ?? 0 }
+        },
+        judge.correct,
+        at,
+      ),
+    takeRoundExtras: () => {
+      const taken = {
+        ...extras,
+        tokensPerSecond: speeds.length ? speeds.reduce((a, b) => a + b, 0) / speeds.length : undefined,
+      }
+      extras = {}
+      speeds = []
+      return taken
+    },
+    now: Date.now,
+    waitUntil: (time, signal) =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, Math.max(0, time - Date.now()))
+        signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true })
+      }),
+  })
+  void loop.done.finally(release)
+  return loop
+}
