@@ -34,6 +34,8 @@ let browser: Browser
 let run: ParityRun
 
 test.beforeAll(async () => {
+  // SwiftShader compiles ~30 pipelines on the CPU first (about 100 s on a busy 2-core machine)
+  test.setTimeout(300_000)
   dist = await mkdtemp(join(tmpdir(), 'kernels-page-'))
   await build({
     configFile: false,
@@ -47,7 +49,9 @@ test.beforeAll(async () => {
   await page.goto(server.url)
   await page.waitForFunction(() => typeof globalThis.runKernelParity === 'function')
   run = await page.evaluate(() => globalThis.runKernelParity!())
-  console.log(`adapter ${run.adapter} (fallback: ${run.isFallbackAdapter})`)
+  console.log(
+    `adapter ${run.adapter} (fallback: ${run.isFallbackAdapter}), ms by suite ${JSON.stringify(run.ms)}`,
+  )
 })
 
 test.afterAll(async () => {

@@ -10,6 +10,9 @@
 //   log-prob:    the log-softmax entry of the row's target
 //   log-prob backward: sat32(mulRne(g_row, [j = target] − p_j, shift)) with p the row's softmax
 //   mean NLL:    divRne(−Σ x, rows, 0) over a vector of log-probs (cross-entropy), one invocation
+//   softmax backward (two passes, the twin's softmaxBackward; x = p, g = dp, w = guard bits):
+//     u:  dot = Σ_j mulRne(p_j, dp_j, 30 − w) (exact I64, index order); u_j = sat32(rne(dp_j·2^w − dot, shift))
+//     dx: dx_j = sat32(mulRne(p_j, u_j, shift)) (g = u)
 
 struct Params {
   op: u32,
@@ -38,6 +41,8 @@ const OP_LOG_SOFTMAX: u32 = 1u;
 const OP_LOG_PROB: u32 = 2u;
 const OP_LOG_PROB_BACKWARD: u32 = 3u;
 const OP_MEAN_NLL: u32 = 4u;
+const OP_BACKWARD_U: u32 = 5u;
+const OP_BACKWARD_DX: u32 = 6u;
 
 fn row_exp(base: u32, j: u32, row_max: i32) -> i32 {
   let diff = i64_sub(i64_from_i32(x[base + j]), i64_from_i32(row_max)); // (−2^32, 0]
@@ -69,6 +74,23 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) 
   }
   let n = params.n;
   let base = row * n;
+  if (params.op == OP_BACKWARD_U) {
+    var dot = I64(0, 0u);
+    for (var j = 0u; j < n; j++) {
+      dot = i64_add(dot, mul_rne(i64_from_i32(x[base + j]), g[base + j], 30 - params.w));
+    }
+    for (var j = 0u; j < n; j++) {
+      let scaled = i64_shl(i64_from_i32(g[base + j]), u32(params.w));
+      out[base + j] = rne_sat32(i64_sub(scaled, dot), params.shift);
+    }
+    return;
+  }
+  if (params.op == OP_BACKWARD_DX) {
+    for (var j = 0u; j < n; j++) {
+      out[base + j] = mul_rne_sat32(x[base + j], g[base + j], params.shift);
+    }
+    return;
+  }
   let cols = valid[row];
   var row_max = -I32_MAX;
   for (var j = 0u; j < cols; j++) {

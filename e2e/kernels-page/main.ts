@@ -11,15 +11,20 @@ import {
 import { bitsOf, MATMUL_WORKGROUPS, matmulCases } from '../../src/kernels/gpu/matmul-cases.ts'
 import { createMatmulKernel } from '../../src/kernels/gpu/matmul-kernel.ts'
 import { matmul } from '../../src/kernels/ref/matmul.ts'
+import adam from '../../shaders/adam.wgsl?raw'
+import attention from '../../shaders/attention.wgsl?raw'
+import clip from '../../shaders/clip.wgsl?raw'
 import elementwise from '../../shaders/elementwise.wgsl?raw'
 import embedding from '../../shaders/embedding.wgsl?raw'
 import fixed from '../../shaders/fixed.wgsl?raw'
+import grpo from '../../shaders/grpo.wgsl?raw'
 import int64 from '../../shaders/int64.wgsl?raw'
 import matmulWgsl from '../../shaders/matmul.wgsl?raw'
 import nonlinear from '../../shaders/nonlinear.wgsl?raw'
 import probe from './primitives.wgsl?raw'
 import rmsnorm from '../../shaders/rmsnorm.wgsl?raw'
 import rope from '../../shaders/rope.wgsl?raw'
+import sampling from '../../shaders/sampling.wgsl?raw'
 import softmax from '../../shaders/softmax.wgsl?raw'
 import wide from '../../shaders/wide.wgsl?raw'
 
@@ -34,6 +39,11 @@ const shaders: Shaders = {
   softmax,
   rmsnorm,
   rope,
+  adam,
+  clip,
+  grpo,
+  sampling,
+  attention,
 }
 
 export interface ParityRun {
@@ -45,6 +55,8 @@ export interface ParityRun {
   gpu: Record<string, Bits[][]>
   /** Uncaptured WebGPU errors (validation, compilation). */
   errors: string[]
+  /** Milliseconds by suite, both workgroup sizes together ('pipelines': building every 1-D kernel). */
+  ms: Record<string, number>
 }
 
 async function runKernelParity(): Promise<ParityRun> {
@@ -65,11 +77,20 @@ async function runKernelParity(): Promise<ParityRun> {
     gpu.matmul!.push(outs)
   }
   const suites = parityCases()
+  const ms: Record<string, number> = {}
+  const timed = async <T>(name: string, f: () => Promise<T> | T): Promise<T> => {
+    const start = performance.now()
+    const result = await f()
+    ms[name] = (ms[name] ?? 0) + Math.round(performance.now() - start)
+    return result
+  }
   for (const wg of KERNEL_WORKGROUPS) {
-    const kernels = createKernels(device, shaders, probe, wg)
+    const kernels = await timed('pipelines', () => createKernels(device, shaders, probe, wg))
     for (const [name, cases] of Object.entries(suites)) {
       const outs: Bits[] = []
-      for (const c of cases) outs.push(bitsOf(await c.gpu(kernels)))
+      await timed(name, async () => {
+        for (const c of cases) outs.push(bitsOf(await c.gpu(kernels)))
+      })
       ;(gpu[name] ??= []).push(outs)
     }
   }
@@ -81,6 +102,7 @@ async function runKernelParity(): Promise<ParityRun> {
     twin: { matmul: mm.map((c) => bitsOf(matmul(c.a, c.b, c.options))), ...twinBits(suites) },
     gpu,
     errors,
+    ms,
   }
 }
 

@@ -19,6 +19,11 @@ export const SHADER_NAMES = [
   'softmax',
   'rmsnorm',
   'rope',
+  'adam',
+  'clip',
+  'grpo',
+  'sampling',
+  'attention',
 ] as const
 export type ShaderName = (typeof SHADER_NAMES)[number]
 /** Shader sources by name: a page imports them with Vite's ?raw, Node reads them (node-shaders.ts). */

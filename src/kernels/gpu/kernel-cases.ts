@@ -20,14 +20,24 @@ import { seededRandom, uniformArray } from '../ref/seeded-random.ts'
 import { sigmoidQ30, silu, swiglu } from '../ref/silu.ts'
 import { logSoftmax, softmax } from '../ref/softmax.ts'
 import { fromFloat, qtensor, type QTensor } from '../ref/tensor.ts'
+import { createAdamKernel, type AdamKernel } from './adam-kernel.ts'
+import { attentionCases, softmaxBackwardCases } from './attention-cases.ts'
+import { createAttentionKernel, type AttentionKernel } from './attention-kernel.ts'
+import { createClipKernel, type ClipKernel } from './clip-kernel.ts'
 import type { Shaders, Workgroup1D } from './dispatch.ts'
 import { createElementwiseKernel, type ElementwiseKernel } from './elementwise-kernel.ts'
 import { createEmbeddingKernel, type EmbeddingKernel } from './embedding-kernel.ts'
+import { grpoCases } from './grpo-cases.ts'
+import { createGrpoKernel, type GrpoKernel } from './grpo-kernel.ts'
 import { bitsOf, type MatmulBits } from './matmul-cases.ts'
 import { createNonlinearKernel, type NonlinearKernel } from './nonlinear-kernel.ts'
+import { adamCases, clipCases } from './optimizer-cases.ts'
+import { withEdges } from './parity-helpers.ts'
 import { createPrimitivesProbe, Probe, type PrimitivesProbe } from './primitives-probe.ts'
 import { createRmsNormKernel, type RmsNormKernel } from './rmsnorm-kernel.ts'
 import { createRopeKernel, type RopeKernel } from './rope-kernel.ts'
+import { samplingCases } from './sampling-cases.ts'
+import { createSamplingKernel, type SamplingKernel } from './sampling-kernel.ts'
 import { createSoftmaxKernel, type SoftmaxKernel } from './softmax-kernel.ts'
 
 /** A result as plain numbers, comparable across runtimes. */
@@ -44,6 +54,11 @@ export interface Kernels {
   readonly softmax: SoftmaxKernel
   readonly rmsnorm: RmsNormKernel
   readonly rope: RopeKernel
+  readonly adam: AdamKernel
+  readonly clip: ClipKernel
+  readonly grpo: GrpoKernel
+  readonly sampling: SamplingKernel
+  readonly attention: AttentionKernel
   /** The test-only probe of the shared helpers (e2e/kernels-page/primitives.wgsl). */
   readonly probe: PrimitivesProbe
 }
@@ -56,6 +71,11 @@ export function createKernels(device: GPUDevice, shaders: Shaders, probe: string
     softmax: createSoftmaxKernel(device, shaders, wg),
     rmsnorm: createRmsNormKernel(device, shaders, wg),
     rope: createRopeKernel(device, shaders, wg),
+    adam: createAdamKernel(device, shaders, wg),
+    clip: createClipKernel(device, shaders, wg),
+    grpo: createGrpoKernel(device, shaders, wg),
+    sampling: createSamplingKernel(device, shaders, wg),
+    attention: createAttentionKernel(device, shaders, wg),
     probe: createPrimitivesProbe(device, shaders, probe, wg),
   }
 }
@@ -68,14 +88,6 @@ export interface ParityCase {
 
 /** Suites by kernel; every case of every suite runs in the page for each workgroup size. */
 export type ParitySuites = Readonly<Record<string, readonly ParityCase[]>>
-
-/** Writes ±(2^31 − 1), ±1 and 0 over the first entries: the edges every op must carry. */
-function withEdges(t: QTensor, edges: readonly number[] = [I32_MAX, -I32_MAX, 0, 1, -1]): QTensor {
-  edges.forEach((v, i) => {
-    if (i < t.data.length) t.data[i] = v
-  })
-  return t
-}
 
 function elementwiseCases(rand: () => number): ParityCase[] {
   const ints = (shape: number[], exp: number, bits: number) => randomIntTensor(rand, shape, exp, bits)
@@ -466,6 +478,12 @@ export function parityCases(seed = 17): ParitySuites {
     rmsnorm: rmsNormCases(rand),
     rope: ropeCases(rand),
     primitives: primitiveCases(rand),
+    adam: adamCases(rand),
+    clip: clipCases(rand),
+    grpo: grpoCases(rand),
+    sampling: samplingCases(rand),
+    attention: attentionCases(rand),
+    'softmax-backward': softmaxBackwardCases(rand),
   }
 }
 

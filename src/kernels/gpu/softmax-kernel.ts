@@ -2,9 +2,9 @@
 import { LOSS_EXP } from '../ref/cross-entropy.ts'
 import { expForMagnitude, magnitude } from '../ref/elementwise.ts'
 import { LOG2E_Q30 } from '../ref/exp.ts'
-import { ceilLog2, divRne, mulRne } from '../ref/rounding.ts'
+import { bitLength, ceilLog2, divRne, mulRne } from '../ref/rounding.ts'
 import { PROB_EXP, type SoftmaxOptions } from '../ref/softmax.ts'
-import { assertShape, qtensor, type QTensor } from '../ref/tensor.ts'
+import { assertShape, maxAbs, qtensor, type QTensor } from '../ref/tensor.ts'
 import { createPipeline, dispatch, grid1D, kernelSource, type Shaders, type Workgroup1D } from './dispatch.ts'
 
 export interface SoftmaxKernel {
@@ -16,6 +16,8 @@ export interface SoftmaxKernel {
   tokenLogProbBackward(logits: QTensor, targets: Int32Array, dLogProbs: QTensor): Promise<QTensor>
   crossEntropy(logits: QTensor, targets: Int32Array): Promise<QTensor>
   crossEntropyBackward(logits: QTensor, targets: Int32Array): Promise<QTensor>
+  /** The twin's softmaxBackward (two passes; the output exponent comes from the first pass's maxima). */
+  softmaxBackward(p: QTensor, dp: QTensor): Promise<QTensor>
 }
 
 const enum Op {
@@ -24,6 +26,8 @@ const enum Op {
   LogProb = 2,
   LogProbBackward = 3,
   MeanNll = 4,
+  BackwardU = 5,
+  BackwardDx = 6,
 }
 
 function checkTargets(logits: QTensor, targets: Int32Array): [number, number] {
@@ -95,6 +99,27 @@ export function createSoftmaxKernel(device: GPUDevice, shaders: Shaders, wg: Wor
         groups: [1, 1],
       })
       return qtensor([1], LOSS_EXP, out)
+    },
+    async softmaxBackward(p, dp) {
+      const [r, n] = rows2(p)
+      assertShape(dp, p.shape, 'softmax dp')
+      const guard = 21 - ceilLog2(Math.max(n, 1))
+      if (guard < 0)
+        throw new RangeError(`softmax backward: rows of ${n} exceed the 2^21 the exact dot holds`)
+      const ex = expForMagnitude(magnitude(dp) + 1) // |dp − dot| ≤ 2·max|dp|
+      const none = new Int32Array(1)
+      const pass = async (op: Op, g: Int32Array, shift: number) => {
+        const [out] = await dispatch(device, pipeline, {
+          params: [op, r, n, p.exp, 0, 0, guard, 0, shift],
+          inputs: [p.data, none, none, g],
+          outputs: [r * n],
+          groups: grid1D(r, wg),
+        })
+        return out!
+      }
+      const u = await pass(Op.BackwardU, dp.data, ex - dp.exp + guard)
+      const e = expForMagnitude(bitLength(maxAbs(u)) + ex)
+      return qtensor([r, n], e, await pass(Op.BackwardDx, u, 30 + e - ex))
     },
     crossEntropyBackward(logits, targets) {
       const t = targets.length

@@ -39,12 +39,12 @@ export function adamInit(shape: readonly number[]): AdamState {
   return { step: 0, m: qtensor(shape, WEIGHT_EXP), r: qtensor(shape, WEIGHT_EXP) }
 }
 
-/** (1−β) at 2^-40 as an i32; the EMA is written x + (1−β)(y − x) so β itself is never needed. */
-function oneMinusQ40(beta: number): bigint {
+/** (1−β) at 2^-40 (up to 2^40, 41 bits); the EMA is written x + (1−β)(y − x) so β itself is never needed. */
+export function oneMinusQ40(beta: number): bigint {
   return (WIDE_ONE - wideFromFloat(beta)) >> 22n
 }
 
-interface StepScalars {
+export interface StepScalars {
   /** lr·√(1−β2^t)/(1−β1^t) */
   readonly alpha: { m: number; exp: number }
   /** ε·√(1−β2^t): PyTorch's m̂/(√v̂ + ε) rewritten on the uncorrected m and √v */
@@ -53,7 +53,8 @@ interface StepScalars {
   readonly decay: { m: number; exp: number }
 }
 
-function stepScalars(config: AdamConfig, t: number): StepScalars {
+/** The host scalars of step t (the WGSL kernel receives the same mantissas and exponents). */
+export function stepScalars(config: AdamConfig, t: number): StepScalars {
   const c2 = wideSqrt(WIDE_ONE - widePow(wideFromFloat(config.beta2), t))
   const c1 = WIDE_ONE - widePow(wideFromFloat(config.beta1), t)
   const lr = wideFromFloat(config.lr)

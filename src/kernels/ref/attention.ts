@@ -74,7 +74,7 @@ function rowsOf(t: QTensor, i: number, s: number): QTensor {
 }
 
 /** Query row r of a sequence sits at position seqLen − queryLen + r and sees keys up to it. */
-function causal(seqLen: number, queryLen: number): (row: number) => number {
+export function causal(seqLen: number, queryLen: number): (row: number) => number {
   return (row) => seqLen - queryLen + (row % queryLen) + 1
 }
 

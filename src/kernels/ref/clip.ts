@@ -9,6 +9,25 @@ export interface ClipResult {
 }
 
 /**
+ * The norm and the clip factor from the exact sum of squares `sq` (of mantissas at 2^base, so the
+ * squared norm is sq·2^(2·base)): norm = floor(√(sq·2^(2·base))·2^62), and the Q30 factor
+ * floor(maxNorm·2^30/norm), or null when the norm is within maxNorm. Shared with the WGSL host, whose
+ * kernel computes `sq`.
+ */
+export function clipScale(
+  sq: bigint,
+  base: number,
+  maxNorm: number,
+): { norm: bigint; factor: number | null } {
+  // norm = √sq·2^base, as a wide (2^-62) scalar
+  const twice = 2 * (WIDE_FRAC + base)
+  const norm = twice >= 0 ? isqrt(sq << BigInt(twice)) : isqrt(sq >> BigInt(-twice))
+  const limit = wideFromFloat(maxNorm)
+  if (norm <= limit) return { norm, factor: null }
+  return { norm, factor: Number(wideDiv(limit, norm) >> BigInt(WIDE_FRAC - 30)) }
+}
+
+/**
  * Global gradient-norm clipping: the squared norm is summed exactly (bigint) over all tensors, so the
  * norm is one value however the tensors are split; if it exceeds maxNorm every element is scaled by
  * the Q30 factor maxNorm/norm with one rounding (exponents unchanged).
@@ -20,12 +39,8 @@ export function clipGradNorm(grads: readonly QTensor[], maxNorm: number): ClipRe
     const shift = BigInt(g.exp - base)
     for (const v of g.data) sq += (BigInt(v) << shift) ** 2n
   }
-  // norm = √sq·2^base, as a wide (2^-62) scalar
-  const twice = 2 * (WIDE_FRAC + base)
-  const norm = twice >= 0 ? isqrt(sq << BigInt(twice)) : isqrt(sq >> BigInt(-twice))
-  const limit = wideFromFloat(maxNorm)
-  if (norm <= limit) return { grads: [...grads], norm }
-  const factor = Number(wideDiv(limit, norm) >> BigInt(WIDE_FRAC - 30))
+  const { norm, factor } = clipScale(sq, base, maxNorm)
+  if (factor === null) return { grads: [...grads], norm }
   const clipped = grads.map((g) =>
     qtensor(
       g.shape,

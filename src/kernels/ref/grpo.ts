@@ -30,7 +30,21 @@ export interface GrpoLossOutput {
 }
 
 /** PPO/GRPO clipped-ratio surrogate, token-mean over the mask. */
-export function grpoLoss(input: GrpoLossInput): GrpoLossOutput {
+/** The loss's integer constants, shared by the twin and the WGSL host (grpo-kernel.ts). */
+export interface GrpoScalars {
+  /** masked tokens */
+  readonly count: number
+  /** the ratio's clip bounds 1 − ε_low and 1 + ε_high at 2^RATIO_EXP */
+  readonly lo: number
+  readonly hi: number
+  /** the exponent of A·r products */
+  readonly eq: number
+  /** ceil(log2 count): the gradient's exponent is eq − k */
+  readonly k: number
+}
+
+/** Checks the inputs' shapes and derives the loss's constants. */
+export function grpoScalars(input: GrpoLossInput): GrpoScalars {
   const { logProbs, oldLogProbs, advantages, mask } = input
   const t = logProbs.data.length
   assertShape(oldLogProbs, [t], 'old log-probs')
@@ -39,12 +53,21 @@ export function grpoLoss(input: GrpoLossInput): GrpoLossOutput {
     throw new RangeError('grpoLoss: log-prob tensors must share an exponent')
   if (mask.length !== t) throw new RangeError(`grpoLoss: mask has ${mask.length} entries for ${t} tokens`)
   const count = mask.reduce((n, m) => n + (m ? 1 : 0), 0)
-  const lo = 2 ** 24 - rne(input.clipEpsQ30, 30 + RATIO_EXP)
-  const hi = 2 ** 24 + rne(input.clipEpsHighQ30 ?? input.clipEpsQ30, 30 + RATIO_EXP)
-  // A·r and A·clip(r) are below 2^7·max|A|; eq keeps them in i32
-  const eq = expForMagnitude(magnitude(advantages) + 8)
+  return {
+    count,
+    lo: 2 ** 24 - rne(input.clipEpsQ30, 30 + RATIO_EXP),
+    hi: 2 ** 24 + rne(input.clipEpsHighQ30 ?? input.clipEpsQ30, 30 + RATIO_EXP),
+    // A·r and A·clip(r) are below 2^7·max|A|; eq keeps them in i32
+    eq: expForMagnitude(magnitude(advantages) + 8),
+    k: ceilLog2(Math.max(count, 1)),
+  }
+}
+
+export function grpoLoss(input: GrpoLossInput): GrpoLossOutput {
+  const { logProbs, oldLogProbs, advantages, mask } = input
+  const t = logProbs.data.length
+  const { count, lo, hi, eq, k } = grpoScalars(input)
   const s = eq - advantages.exp - RATIO_EXP
-  const k = ceilLog2(Math.max(count, 1))
   const grad = qtensor([t], eq - k)
   let sum = 0
   for (let i = 0; i < t; i++) {

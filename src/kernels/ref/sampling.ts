@@ -19,6 +19,11 @@ export function greedyToken(logits: QTensor): number {
   return best
 }
 
+/** 1/T as the Q30 multiplier folded into the softmax (T in Q16, positive). */
+export function inverseTemperatureQ30(temperatureQ16: number): number {
+  return divRne(2 ** 30, temperatureQ16, 16)
+}
+
 /**
  * Draws one token from logits [V] in fixed point: softmax of logits/T (Q30), candidates ordered by
  * probability then token id, cut by top-k and top-p, then the Philox draw u picks the first
@@ -27,7 +32,7 @@ export function greedyToken(logits: QTensor): number {
 export function sampleToken(logits: QTensor, params: SamplingParams, key: DrawKey): number {
   if (params.temperatureQ16 <= 0) return greedyToken(logits)
   const v = logits.data.length
-  const inverseT = divRne(2 ** 30, params.temperatureQ16, 16)
+  const inverseT = inverseTemperatureQ30(params.temperatureQ16)
   const p = softmax(qtensor([1, v], logits.exp, logits.data), { scaleQ30: inverseT }).data
   const order = Array.from({ length: v }, (_, j) => j).sort((a, b) => p[b]! - p[a]! || a - b)
   const k = params.topK > 0 ? Math.min(params.topK, v) : v
