@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { drawU32 } from './philox.ts'
-import { greedyToken, sampleToken, type SamplingParams } from './sampling.ts'
-import { fromFloat } from './tensor.ts'
+import {
+  MIN_TEMPERATURE_Q16,
+  greedyToken,
+  inverseTemperatureQ30,
+  sampleToken,
+  type SamplingParams,
+} from './sampling.ts'
+import { softmax } from './softmax.ts'
+import { fromFloat, toFloat } from './tensor.ts'
 
 describe('sampling', () => {
   const logits = fromFloat([6], -16, [1, 3, 3, -2, 0.5, 2.9])
@@ -30,5 +37,22 @@ describe('sampling', () => {
     const z = e.reduce((s, x) => s + x, 0)
     counts.forEach((c, j) => expect(Math.abs(c / n - e[j]! / z)).toBeLessThan(0.03))
     expect(drawU32(key(0))).not.toBe(drawU32(key(1)))
+  })
+
+  it('holds temperatures down to MIN_TEMPERATURE_Q16 and refuses sharper ones instead of wrapping', () => {
+    const t = MIN_TEMPERATURE_Q16 / 2 ** 16
+    const x = [1, 3, 3, -2, 0.5, 2.9]
+    const p = toFloat(
+      softmax(fromFloat([1, 6], -16, x), { scaleQ30: inverseTemperatureQ30(MIN_TEMPERATURE_Q16) }),
+    )
+    const e = x.map((v) => Math.exp(v / t))
+    const z = e.reduce((a, b) => a + b, 0)
+    p.forEach((pj, j) => expect(Math.abs(pj - e[j]! / z)).toBeLessThan(2e-4))
+    expect(() => inverseTemperatureQ30(MIN_TEMPERATURE_Q16 - 1)).toThrow(
+      /below the reproducible sampler's minimum 0\.7214/,
+    )
+    expect(() => sampleToken(logits, { ...params, temperatureQ16: 0.5 * 2 ** 16 }, key(0))).toThrow(
+      RangeError,
+    )
   })
 })

@@ -19,8 +19,19 @@ export function greedyToken(logits: QTensor): number {
   return best
 }
 
-/** 1/T as the Q30 multiplier folded into the softmax (T in Q16, positive). */
+/**
+ * The sharpest temperature the sampler takes, in Q16 (T ≈ 0.7214): 1/T is folded into softmax's Q30
+ * log2(e) constant, which must stay below 2^31; past it the constant would wrap and the draw would be
+ * silently wrong, so sharper temperatures are refused instead.
+ */
+export const MIN_TEMPERATURE_Q16 = 47_275
+
+/** 1/T as the Q30 multiplier folded into the softmax (T in Q16, ≥ MIN_TEMPERATURE_Q16). */
 export function inverseTemperatureQ30(temperatureQ16: number): number {
+  if (!(temperatureQ16 >= MIN_TEMPERATURE_Q16))
+    throw new RangeError(
+      `temperature ${(temperatureQ16 / 2 ** 16).toFixed(4)} is below the reproducible sampler's minimum ${(MIN_TEMPERATURE_Q16 / 2 ** 16).toFixed(4)} (use 0 for greedy)`,
+    )
   return divRne(2 ** 30, temperatureQ16, 16)
 }
 
