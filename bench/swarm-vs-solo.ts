@@ -143,8 +143,14 @@ async function main(): Promise<void> {
   const seeds = Number(values.seeds)
   const evalEvery = Number(values['eval-every'])
   const lr = Number(values.lr)
+  await mkdir(results, { recursive: true })
+  // each arm's result is kept as it lands, so a long run that is cut short still leaves its finished arms
   const jobs = Array.from({ length: seeds }, (_, seed) =>
-    (['swarm', 'solo'] as const).map((arm) => () => runArm(arm, seed, rounds, evalEvery, lr)),
+    (['swarm', 'solo'] as const).map((arm) => async () => {
+      const result = await runArm(arm, seed, rounds, evalEvery, lr)
+      await writeFile(`${results}swarm-vs-solo-${arm}-${seed}.json`, JSON.stringify(result))
+      return result
+    }),
   ).flat()
   const done = await pool(jobs, Number(values.parallel))
   const byArm: Record<Arm, ArmResult[]> = {
@@ -172,7 +178,6 @@ async function main(): Promise<void> {
     seconds: done.map((r) => ({ arm: r.arm, seed: r.seed, seconds: r.seconds })),
     arms: done,
   }
-  await mkdir(results, { recursive: true })
   await writeFile(`${results}swarm-vs-solo.json`, JSON.stringify(summary, null, 2))
   await toPng(plot(byArm), `${results}swarm-vs-solo.png`)
   const rows: Row[] = [
