@@ -5,7 +5,7 @@
 import { useState } from 'react'
 import type { Address } from 'viem'
 import type { CollateralDeployment } from '../../chain/deployment.ts'
-import { errorSentence, revertSentence } from '../../chain/error-sentence.ts'
+import { revertSentence } from '../../chain/error-sentence.ts'
 import { formatTokenAmount } from '../../chain/token-amount.ts'
 import { TX_IDLE, txBusy, type TxState } from '../../chain/tx-state.ts'
 import { formatBpsPercent } from '../../markets/market-format.ts'
@@ -19,6 +19,7 @@ import { runBatchRedeem } from './batch-redeem.ts'
 import { runExit, type ExitResult } from './exit-actions.ts'
 import { MarketsStatus } from './MarketsStatus.tsx'
 import { marketHref } from './market-route.ts'
+import { useExit } from './use-exit.ts'
 import { usePortfolio } from './use-portfolio.ts'
 import { useMarketToken } from './use-market-token.ts'
 
@@ -216,11 +217,9 @@ function EntryCard({
   token: CollateralDeployment
   busy: boolean
 }) {
-  const [tx, setTx] = useState<TxState>(TX_IDLE)
-  const [sending, setSending] = useState(false)
-  const [received, setReceived] = useState<bigint | null>(null)
-  const amount = amountFormatter(token)
   const m = e.market
+  const { tx, sending, received, submit: sendExit } = useExit(m, token)
+  const amount = amountFormatter(token)
   const status = statusLabel(m.status)
   const ready = e.exit?.ok ? e.exit : null
   const verb = e.action === 'redeem' ? 'Redeem' : 'Liquidate'
@@ -231,20 +230,7 @@ function EntryCard({
         })
       : null
 
-  const submit = async () => {
-    if (!ready) return
-    setSending(true)
-    setReceived(null)
-    try {
-      const result = await runExit({ market: m, quote: ready, token, onState: setTx })
-      if (result.ok) setReceived(result.received)
-      else setTx({ phase: 'failed', error: result.error })
-    } catch (err) {
-      setTx({ phase: 'failed', error: errorSentence(err) })
-    } finally {
-      setSending(false)
-    }
-  }
+  const submit = () => sendExit(ready)
 
   return (
     <Card

@@ -1,11 +1,10 @@
 // "Your position" on a market page: the shares the wallet holds per outcome and, once the market has
 // ended, the way out — Redeem on a settled market, Liquidate on an expired or failed one — with the
 // exact payout from the maths on the button and in the confirmation, then what was received.
-import { useState } from 'react'
 import type { CollateralDeployment } from '../../chain/deployment.ts'
-import { errorSentence, revertSentence } from '../../chain/error-sentence.ts'
+import { revertSentence } from '../../chain/error-sentence.ts'
 import { formatTokenAmount } from '../../chain/token-amount.ts'
-import { TX_IDLE, txBusy, type TxState } from '../../chain/tx-state.ts'
+import { txBusy } from '../../chain/tx-state.ts'
 import {
   exitActionOf,
   heldOutcomes,
@@ -22,7 +21,7 @@ import {
 import { formatShares } from '../../markets/share-amount.ts'
 import { Card } from '../common/Card.tsx'
 import { TxStatus } from '../wallet/TxStatus.tsx'
-import { runExit } from './exit-actions.ts'
+import { useExit } from './use-exit.ts'
 import { useMarketOwnWinningShares } from './use-market-own-winning-shares.ts'
 
 export interface PositionPanelProps {
@@ -33,9 +32,7 @@ export interface PositionPanelProps {
 }
 
 export function PositionPanel({ market: m, position, balance, token }: PositionPanelProps) {
-  const [tx, setTx] = useState<TxState>(TX_IDLE)
-  const [sending, setSending] = useState(false)
-  const [received, setReceived] = useState<bigint | null>(null)
+  const { tx, sending, received, submit: sendExit } = useExit(m, token)
   const own = useMarketOwnWinningShares(m)
   const action = exitActionOf(m.status)
   const shares = position?.shares ?? m.supplies.map(() => 0n)
@@ -62,21 +59,7 @@ export function PositionPanel({ market: m, position, balance, token }: PositionP
   const busy = sending || txBusy(tx)
   const verb = action === 'redeem' ? 'Redeem' : 'Liquidate'
 
-  const submit = async () => {
-    if (!ready) return
-    setSending(true)
-    setTx(TX_IDLE)
-    setReceived(null)
-    try {
-      const result = await runExit({ market: m, quote: ready, token, onState: setTx })
-      if (result.ok) setReceived(result.received)
-      else setTx({ phase: 'failed', error: result.error })
-    } catch (err) {
-      setTx({ phase: 'failed', error: errorSentence(err) })
-    } finally {
-      setSending(false)
-    }
-  }
+  const submit = () => sendExit(ready)
 
   return (
     <Card title="Your position" testId="position-panel" className="mk-position">
