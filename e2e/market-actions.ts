@@ -1,13 +1,61 @@
 // What a trader does in the Markets view, and what the market specs read back from it and from the chain.
-import { expect, type Page } from '@playwright/test'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { expect, type Browser, type Page } from '@playwright/test'
 import { createTestClient, http, type Address } from 'viem'
+import { startStack, type Stack } from '../src/cli/stack.ts'
 import { listMarkets, readMarketSnapshot, readMarketStatics } from '../src/chain/market-reads.ts'
 import { collateralTokenAbi } from '../src/chain/generated/CollateralToken.ts'
 import { dynamicParimutuelGatewayAbi } from '../src/chain/generated/DynamicParimutuelGateway.ts'
 import type { LocalClients } from '../src/chain/local-clients.ts'
 import type { ChainDeployment } from '../src/chain/deployment.ts'
 import type { MarketSnapshot } from '../src/markets/market-snapshot.ts'
+import { launchBrowser } from './browser.ts'
 import { burnerReady } from './wallet-actions.ts'
+
+export interface MarketTab {
+  stack: Stack
+  browser: Browser
+  tab: Page
+  /** the tab's burner, funded with test tokens */
+  burner: Address
+  stop(): Promise<void>
+}
+
+/**
+ * A stack with a local chain (its state in a fresh temp dir) and one tab whose burner holds test tokens.
+ * Ports: relay `firstPort`, its HTTP +1, the chain +2, the app +3.
+ */
+export async function startMarketTab(
+  name: string,
+  firstPort: number,
+  viewport = { width: 1280, height: 720 },
+): Promise<MarketTab> {
+  const tmp = mkdtempSync(join(tmpdir(), `tabswarm-${name}-`))
+  const stack = await startStack({
+    relayPort: firstPort,
+    relayHttpPort: firstPort + 1,
+    appPort: firstPort + 3,
+    chain: { port: firstPort + 2, stateFile: join(tmp, 'anvil-state.json') },
+    // TABSWARM_DIST: a build of one's own, when others share the checkout's dist/
+    dist: process.env.TABSWARM_DIST,
+  })
+  const browser = await launchBrowser()
+  const tab = await (await browser.newContext({ viewport })).newPage()
+  const burner = await fundedBurner(tab, stack.url)
+  return {
+    stack,
+    browser,
+    tab,
+    burner,
+    async stop() {
+      await browser.close()
+      await stack.stop()
+      rmSync(tmp, { recursive: true, force: true })
+    },
+  }
+}
 
 /** Opens the app in the Wallet view, waits for the funded burner and gets test tokens from the faucet. */
 export async function fundedBurner(page: Page, url: string): Promise<Address> {

@@ -4,28 +4,25 @@
 // a point per trade; after the oracle settles one market from Node, the batch redeem pays exactly the
 // amount shown; a market created through the form appears in the list.
 import '../src/polyfills/promise-with-resolvers.ts'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { expect, test, type Browser, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import type { Address } from 'viem'
 import { dynamicParimutuelGatewayAbi } from '../src/chain/generated/DynamicParimutuelGateway.ts'
 import { readMarketEvents, type TradeEvent } from '../src/chain/market-events.ts'
-import { startStack, type Stack } from '../src/cli/stack.ts'
+import type { Stack } from '../src/cli/stack.ts'
 import { completeBeliefs, edgeRows } from '../src/markets/edge.ts'
 import { mathsMarket, sellMaths } from '../src/markets/market-maths.ts'
 import type { MarketSnapshot } from '../src/markets/market-snapshot.ts'
-import { launchBrowser } from './browser.ts'
 import {
   advanceChainTime,
   buy,
   collateralOnChain,
   confirmDialog,
-  fundedBurner,
   gatewayExitQuote,
   marketsFromNode,
   settleAsOracle,
   sharesOnChain,
+  startMarketTab,
+  type MarketTab,
 } from './market-actions.ts'
 import { chainFromNode } from './wallet-actions.ts'
 
@@ -34,9 +31,8 @@ const DAY = 86_400
 /** past demo market 0's trading deadline (30 d) and demo market 1's settlement deadline (14 d + ½ d) */
 const CLOCK_JUMP_S = 30 * DAY + 3_600
 
-let tmp: string
+let setup: MarketTab | undefined
 let stack: Stack
-let browser: Browser
 let tab: Page
 let burner: Address
 /** demo market 0 (DPM, Yes / No, 30 days): bought "Yes", settled "Yes" */
@@ -47,25 +43,11 @@ let other: MarketSnapshot
 test.describe.configure({ mode: 'serial' })
 
 test.beforeAll(async () => {
-  tmp = mkdtempSync(join(tmpdir(), 'tabswarm-portfolio-'))
-  stack = await startStack({
-    relayPort: 19750,
-    relayHttpPort: 19751,
-    appPort: 19753,
-    chain: { port: 19752, stateFile: join(tmp, 'anvil-state.json') },
-    // TABSWARM_DIST: a build of one's own, when others share the checkout's dist/
-    dist: process.env.TABSWARM_DIST,
-  })
-  browser = await launchBrowser()
-  tab = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage()
-  burner = await fundedBurner(tab, stack.url)
+  setup = await startMarketTab('portfolio', 19750, { width: 1280, height: 900 })
+  ;({ stack, tab, burner } = setup)
 })
 
-test.afterAll(async () => {
-  await browser?.close()
-  await stack?.stop()
-  if (tmp) rmSync(tmp, { recursive: true, force: true })
-})
+test.afterAll(() => setup?.stop())
 
 const chain = () => chainFromNode(stack)
 const shot = (name: string) => tab.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true })

@@ -3,24 +3,21 @@
 // Redeem and the one left unsettled past its settlement deadline offers Liquidate, each for exactly what
 // the gateway pays, and the tUSD balance on the chain rises by exactly that amount.
 import '../src/polyfills/promise-with-resolvers.ts'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { expect, test, type Browser, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import type { Address } from 'viem'
-import { startStack, type Stack } from '../src/cli/stack.ts'
+import type { Stack } from '../src/cli/stack.ts'
 import type { MarketSnapshot } from '../src/markets/market-snapshot.ts'
-import { launchBrowser } from './browser.ts'
 import {
   advanceChainTime,
   buy,
   collateralOnChain,
   confirmDialog,
-  fundedBurner,
   gatewayExitQuote,
   marketsFromNode,
   settleAsOracle,
   sharesOnChain,
+  startMarketTab,
+  type MarketTab,
 } from './market-actions.ts'
 import { chainFromNode } from './wallet-actions.ts'
 
@@ -28,9 +25,8 @@ const DAY = 86_400
 /** past the 30-day market's trading deadline, and past the 14-day one's settlement deadline (+½ day) */
 const CLOCK_JUMP_S = 30 * DAY + 3_600
 
-let tmp: string
+let setup: MarketTab | undefined
 let stack: Stack
-let browser: Browser
 let tab: Page
 let burner: Address
 /** demo market 0 (DPM, 30 days, Yes / No): bought, then settled "Yes" */
@@ -41,25 +37,11 @@ let expired: MarketSnapshot
 test.describe.configure({ mode: 'serial' })
 
 test.beforeAll(async () => {
-  tmp = mkdtempSync(join(tmpdir(), 'tabswarm-settlement-'))
-  stack = await startStack({
-    relayPort: 19710,
-    relayHttpPort: 19711,
-    appPort: 19713,
-    chain: { port: 19712, stateFile: join(tmp, 'anvil-state.json') },
-    // TABSWARM_DIST: a build of one's own, when others share the checkout's dist/
-    dist: process.env.TABSWARM_DIST,
-  })
-  browser = await launchBrowser()
-  tab = await (await browser.newContext()).newPage()
-  burner = await fundedBurner(tab, stack.url)
+  setup = await startMarketTab('settlement', 19710)
+  ;({ stack, tab, burner } = setup)
 })
 
-test.afterAll(async () => {
-  await browser?.close()
-  await stack?.stop()
-  if (tmp) rmSync(tmp, { recursive: true, force: true })
-})
+test.afterAll(() => setup?.stop())
 
 const chain = () => chainFromNode(stack)
 const shot = (name: string) => tab.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true })
