@@ -9,32 +9,10 @@ import { createMemoryHub } from './memory-comm.ts'
 import type { LearningEvent } from './peer-worker-messages.ts'
 import { createRoundInbox } from './round-inbox.ts'
 import type { RoundClock } from './round-clock.ts'
-import type { Policy } from './swarm-round.ts'
+import { standInPolicy } from './stand-in-policy.ts'
 
-const chars = (text: string) => [...text].map((c) => c.charCodeAt(0))
 const learning: LearningConfig = { ...DEFAULT_LEARNING, evalEvery: 2 }
 const clock: RoundClock = { genesisTime: 0, roundLengthMs: 10_000, windowFraction: 0.6 }
-
-function standInPolicy(trainMs: () => number, advance: (ms: number) => void): Policy {
-  let version = 0
-  return {
-    get version() {
-      return version
-    },
-    promptIds: (task) => chars(task.prompt),
-    sample: async (_prompt, samples) =>
-      Array.from({ length: samples }, (_, i) => {
-        const text = `<answer>${i}</answer>`
-        return { text, tokenIds: chars(text), eos: true }
-      }),
-    matches: (c) => String.fromCharCode(...c.tokenIds) === c.text,
-    train: async () => {
-      advance(trainMs())
-      version++
-      return { loss: 0.5, weightsHash: `w${version}` }
-    },
-  }
-}
 
 /** A virtual clock shared by the peers: waiting lets every other peer run first, then jumps ahead. */
 function virtualTime(start: number) {
@@ -77,7 +55,7 @@ function peers(
         comm,
         inbox: createRoundInbox(comm, learning.groupSize),
         learning,
-        policy: standInPolicy(() => trainMs(i), time.advance),
+        policy: standInPolicy(() => time.advance(trainMs(i))),
         score: async (task, c) =>
           scoreReasoning(task as ReasoningTask, c.text, c.tokenIds.length).reward.total,
       },

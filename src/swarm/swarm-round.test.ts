@@ -7,31 +7,8 @@ import { DEFAULT_LEARNING } from './learning-config.ts'
 import { createMemoryHub } from './memory-comm.ts'
 import type { TokenizedGroup } from './rollout-batch.ts'
 import { createRoundInbox } from './round-inbox.ts'
-import { runRound, type PeerContext, type Policy, type Scorer } from './swarm-round.ts'
-
-const chars = (text: string) => [...text].map((c) => c.charCodeAt(0))
-
-function standInPolicy(trained: TokenizedGroup[][]): Policy {
-  let version = 0
-  return {
-    get version() {
-      return version
-    },
-    promptIds: (task) => chars(task.prompt),
-    // sample i answers i: one of two samples is right for tasks whose answer is 0 or 1, else both wrong
-    sample: async (_prompt, samples) =>
-      Array.from({ length: samples }, (_, i) => {
-        const text = `<answer>${i}</answer>`
-        return { text, tokenIds: chars(text), eos: true }
-      }),
-    matches: (c) => String.fromCharCode(...c.tokenIds) === c.text,
-    train: async (groups) => {
-      trained.push([...groups])
-      version++
-      return { loss: 0.5, weightsHash: `w${version}` }
-    },
-  }
-}
+import { chars, standInPolicy } from './stand-in-policy.ts'
+import { runRound, type PeerContext, type Scorer } from './swarm-round.ts'
 
 const score: Scorer = async (task, c) =>
   scoreReasoning(task as ReasoningTask, c.text, c.tokenIds.length).reward.total
@@ -49,7 +26,7 @@ function swarm(n: number) {
       comm,
       inbox: createRoundInbox(comm, DEFAULT_LEARNING.groupSize),
       learning: DEFAULT_LEARNING,
-      policy: standInPolicy(trained[i]!),
+      policy: standInPolicy((groups) => trained[i]!.push([...groups])),
       score,
       windowClosed: () => closed,
     }

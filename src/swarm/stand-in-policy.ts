@@ -1,0 +1,28 @@
+// A Policy for tests of the round loop without a model: characters are tokens and sample i answers
+// `<answer>i</answer>`, so one of two samples is right for tasks whose answer is 0 or 1, else both
+// wrong; training only counts versions and tells `onTrain` what it got.
+import type { TokenizedGroup } from './rollout-batch.ts'
+import type { Policy } from './swarm-round.ts'
+
+export const chars = (text: string) => [...text].map((c) => c.charCodeAt(0))
+
+export function standInPolicy(onTrain: (groups: readonly TokenizedGroup[]) => void = () => {}): Policy {
+  let version = 0
+  return {
+    get version() {
+      return version
+    },
+    promptIds: (task) => chars(task.prompt),
+    sample: async (_prompt, samples) =>
+      Array.from({ length: samples }, (_, i) => {
+        const text = `<answer>${i}</answer>`
+        return { text, tokenIds: chars(text), eos: true }
+      }),
+    matches: (c) => String.fromCharCode(...c.tokenIds) === c.text,
+    train: async (groups) => {
+      onTrain(groups)
+      version++
+      return { loss: 0.5, weightsHash: `w${version}` }
+    },
+  }
+}
