@@ -425,7 +425,7 @@ export async function startWallet(peer: WalletPeer): Promise<void> {
       useWalletSettings.setState({ autoApproveSwarm: allow })
     },
     async send(call, options) {
-      const chainId = getConnection(wc.config).chainId ?? wantedChainId()
+      const chainId = options.chainId ?? getConnection(wc.config).chainId ?? wantedChainId()
       return send(chainId, call, options)
     },
   })

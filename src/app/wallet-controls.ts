@@ -12,6 +12,8 @@ export interface SendOptions {
   /** what the confirmation dialog shows */
   confirmation: ConfirmRequest
   onState?: (state: TxState) => void
+  /** the chain to send on (the wallet switches to it first); default: the connected chain */
+  chainId?: number
 }
 
 export interface WalletControls {

@@ -3,6 +3,7 @@
 // query (status filter, search, sort), which persists for the tab's session.
 import { create } from 'zustand'
 import type { Address } from 'viem'
+import type { CollateralDeployment } from '../chain/deployment.ts'
 import type { TradeEvent } from '../chain/market-events.ts'
 import { DEFAULT_LIST_QUERY, type MarketListQuery } from '../markets/market-list.ts'
 import type { MarketPosition, MarketSnapshot } from '../markets/market-snapshot.ts'
@@ -15,6 +16,12 @@ export interface MarketsState {
   phase: 'loading' | 'ready' | 'unavailable'
   /** the last read failure as a sentence; null when the last read succeeded */
   error: string | null
+  /** what kind of failure, in a few words ("Delphi's testnet is offline"); null: say none */
+  errorTitle: string | null
+  /** the markets' collateral when it is not the deployment's (Delphi's networks); null: the deployment's */
+  token: CollateralDeployment | null
+  /** the shown market's history may be missing recent trades (a trailing subgraph); null when not */
+  historyWarning: string | null
   markets: MarketSnapshot[]
   /** by lower-case market address; empty without a connected wallet */
   positions: Record<string, MarketPosition>
@@ -30,9 +37,13 @@ export interface MarketsState {
   query: MarketListQuery
 }
 
-export const useMarketsStore = create<MarketsState>()(() => ({
+/** What a feed has read: empty while a (new) source loads; the list query is the user's and stays. */
+export const emptyMarketsRead = (): Omit<MarketsState, 'query'> => ({
   phase: 'loading',
   error: null,
+  errorTitle: null,
+  token: null,
+  historyWarning: null,
   markets: [],
   positions: {},
   owner: null,
@@ -40,6 +51,10 @@ export const useMarketsStore = create<MarketsState>()(() => ({
   trades: {},
   blockNumber: null,
   updatedAt: null,
+})
+
+export const useMarketsStore = create<MarketsState>()(() => ({
+  ...emptyMarketsRead(),
   query: DEFAULT_LIST_QUERY,
 }))
 

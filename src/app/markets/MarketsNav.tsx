@@ -1,15 +1,19 @@
-// The Markets view's tabs: the list, the wallet's portfolio, and (on the local chain) the create form.
+// The Markets view's tabs: the list, the wallet's portfolio, and (on the local chain) the create form;
+// then the network picker.
+import { useDelphiSettings } from '../../state/delphi-settings-store.ts'
 import { useWalletStore } from '../../state/wallet-store.ts'
+import { MarketSourcePicker } from './MarketSourcePicker.tsx'
 import { isLocalDeployment } from '../deployment-client.ts'
 import { CREATE_MARKET_HREF, MARKETS_HREF, PORTFOLIO_HREF, type MarketsPage } from './market-route.ts'
 
 export function MarketsNav({ page }: { page: MarketsPage | null }) {
   const deployment = useWalletStore((s) => s.deployment)
+  const local = useDelphiSettings((s) => s.source === 'local')
   const tabs: [MarketsPage, string, string][] = [
     ['list', 'Markets', MARKETS_HREF],
     ['portfolio', 'Portfolio', PORTFOLIO_HREF],
   ]
-  if (deployment?.markets && isLocalDeployment(deployment))
+  if (local && deployment?.markets && isLocalDeployment(deployment))
     tabs.push(['create', 'Create a market', CREATE_MARKET_HREF])
   return (
     <nav className="mk-nav" aria-label="Markets">
@@ -24,6 +28,7 @@ export function MarketsNav({ page }: { page: MarketsPage | null }) {
           {label}
         </a>
       ))}
+      <MarketSourcePicker />
     </nav>
   )
 }

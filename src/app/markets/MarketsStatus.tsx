@@ -1,4 +1,5 @@
-// The feed's state above the markets: loading, not deployed, the last read error, or the block read.
+// The feed's state above the markets: loading, not deployed, the last read error (with what kind of
+// failure, on Delphi's networks), or the block read.
 import { useMarketsStore } from '../../state/markets-store.ts'
 import { useWalletStore } from '../../state/wallet-store.ts'
 
@@ -6,6 +7,7 @@ export function MarketsStatus() {
   const phase = useMarketsStore((s) => s.phase)
   const error = useMarketsStore((s) => s.error)
   const block = useMarketsStore((s) => s.blockNumber)
+  const errorTitle = useMarketsStore((s) => s.errorTitle)
   const note = useWalletStore((s) => s.deploymentNote)
   return (
     <div className="mk-status" data-testid="markets-status" data-phase={phase}>
@@ -22,6 +24,7 @@ export function MarketsStatus() {
       )}
       {error && (
         <p className="inline-error" role="alert" data-testid="markets-error">
+          {errorTitle && <strong data-testid="markets-error-title">{errorTitle}: </strong>}
           {error}
         </p>
       )}

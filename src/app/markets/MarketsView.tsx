@@ -1,23 +1,31 @@
-// The Markets view: Delphi-style information markets on the stack's chain. #/markets lists them,
+// The Markets view: Delphi-style information markets on the stack's chain or one of Delphi's networks
+// (picked in the view, market-source.ts). #/markets lists them,
 // #/markets/<address> shows one with its trade panel, #/markets/portfolio the wallet's positions and
 // #/markets/create the create-market form. The feed follows the chain while the view is open.
 import { useEffect } from 'react'
-import { useWalletStore } from '../../state/wallet-store.ts'
+import { Card } from '../common/Card.tsx'
+import { useDelphiSettings } from '../../state/delphi-settings-store.ts'
+import { useWalletSettings, useWalletStore } from '../../state/wallet-store.ts'
 import { CreateMarketForm } from './CreateMarketForm.tsx'
 import { MarketList } from './MarketList.tsx'
 import { MarketPage } from './MarketPage.tsx'
 import { MarketsNav } from './MarketsNav.tsx'
 import { PortfolioView } from './PortfolioView.tsx'
-import { startMarketsFeed } from './markets-feed.ts'
+import { startMarketSource } from './market-source.ts'
 import { useMarketRoute, useMarketsPage } from './market-route.ts'
 import './markets.css'
 
 export function MarketsView() {
   const deployment = useWalletStore((s) => s.deployment)
   const networks = useWalletStore((s) => s.networks)
+  const rpcOverrides = useWalletSettings((s) => s.rpcOverrides)
+  const settings = useDelphiSettings()
   const market = useMarketRoute()
   const page = useMarketsPage()
-  useEffect(() => startMarketsFeed(deployment), [deployment, networks])
+  useEffect(
+    () => startMarketSource({ source: settings.source, deployment, settings, networks, rpcOverrides }),
+    [deployment, networks, rpcOverrides, settings],
+  )
   // keyed by address: another market starts with a fresh trade panel, position panel and statuses
   return (
     <div className="view markets-view">
@@ -27,7 +35,13 @@ export function MarketsView() {
       ) : page === 'portfolio' ? (
         <PortfolioView />
       ) : page === 'create' ? (
-        <CreateMarketForm />
+        settings.source === 'local' ? (
+          <CreateMarketForm />
+        ) : (
+          <Card title="Create a market" testId="create-market-local-only">
+            <p className="hint">Markets are created on the local chain only: pick “Local chain” above.</p>
+          </Card>
+        )
       ) : (
         <MarketList />
       )}

@@ -1,4 +1,5 @@
-// The market's latest trades (GatewayBuy / GatewaySell events), newest first; the wallet's own marked.
+// The market's latest trades (GatewayBuy / GatewaySell events), newest first; the wallet's own marked;
+// a warning when the source of the history (Delphi's subgraph) trails the chain.
 import type { CollateralDeployment } from '../../chain/deployment.ts'
 import { formatTokenAmount } from '../../chain/token-amount.ts'
 import { outcomeLabel, type MarketSnapshot } from '../../markets/market-snapshot.ts'
@@ -11,6 +12,7 @@ const NONE: never[] = []
 export function RecentTrades({ market: m, token }: { market: MarketSnapshot; token: CollateralDeployment }) {
   const trades = useMarketsStore((s) => s.trades[m.address.toLowerCase()] ?? NONE)
   const owner = useMarketsStore((s) => s.owner)
+  const warning = useMarketsStore((s) => s.historyWarning)
   return (
     <Card
       title={
@@ -20,6 +22,11 @@ export function RecentTrades({ market: m, token }: { market: MarketSnapshot; tok
       }
       testId="market-trades"
     >
+      {warning && (
+        <p className="text-warn" role="status" data-testid="markets-history-warning">
+          {warning}
+        </p>
+      )}
       {trades.length === 0 ? (
         <p className="hint">No trades since the market was created.</p>
       ) : (

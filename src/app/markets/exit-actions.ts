@@ -12,7 +12,7 @@ import type { ExitQuote } from '../../markets/exit-value.ts'
 import { marketTitle, outcomeLabel, type MarketSnapshot } from '../../markets/market-snapshot.ts'
 import { formatShares } from '../../markets/share-amount.ts'
 import { getWalletControls } from '../wallet-controls.ts'
-import { pokeMarketsFeed } from './markets-feed.ts'
+import { marketsFeedChainId, pokeMarketsFeed } from './markets-feed.ts'
 
 export type ExitResult = { ok: true; received: bigint } | { ok: false; error: string }
 
@@ -45,6 +45,8 @@ export async function runExit(o: RunExitOptions): Promise<ExitResult> {
   }))
   const result = await controls.send(redeem ? redeemCall(m) : liquidateCall(m, q.outcomes), {
     kind: 'trade',
+    // the markets' chain (Delphi's networks may not be the wallet's): the wallet switches to it
+    chainId: marketsFeedChainId() ?? undefined,
     confirmation: {
       title: `${redeem ? 'Redeem' : 'Liquidate'} for ${amount}`,
       details: [{ label: 'Market', value: marketTitle(m) }, ...held, { label: 'You receive', value: amount }],

@@ -24,10 +24,16 @@ import { deploymentReadClient, deploymentRpcUrl, isLocalDeployment } from '../de
 
 let poller: BlockPoller | null = null
 let feedClient: PublicClient | null = null
+let feedChainId: number | null = null
 
 /** The client the feed reads the chain with (null while no feed runs), for a view's extra reads. */
 export function marketsFeedClient(): PublicClient | null {
   return feedClient
+}
+
+/** The chain of the markets followed (null while no feed runs): trades are sent there. */
+export function marketsFeedChainId(): number | null {
+  return feedChainId
 }
 
 /** Reads again now (after this tab traded). */
@@ -110,29 +116,60 @@ export function startMarketsFeed(deployment: ChainDeployment | null): () => void
     }))
   }
 
-  let stopped = false
   const local = isLocalDeployment(deployment)
-  poller?.stop()
-  const mine = startBlockPoller({
-    blockNumber: () => client.getBlockNumber({ cacheTime: 0 }),
-    intervalMs: () => (local ? LOCAL_POLLING_MS : REMOTE_POLLING_MS),
+  let stopped = false
+  const stop = followMarkets({
+    client,
+    chainId: deployment.chainId,
+    intervalMs: local ? LOCAL_POLLING_MS : REMOTE_POLLING_MS,
     onBlock,
     onError: (err) => set({ error: errorSentence(err, { rpcUrl, token: collateral }) }),
-  })
-  poller = mine
-  feedClient = client
-  // A wallet that connects, disconnects or switches chains: read its positions now.
-  const unsubscribe = useWalletStore.subscribe((w, prev) => {
-    if (w.address !== prev.address || w.chainId !== prev.chainId || w.status !== prev.status)
-      if (ownerOn(deployment) !== readOwner) mine.poke()
+    ownerChanged: () => ownerOn(deployment) !== readOwner,
   })
   return () => {
     stopped = true
+    stop()
+  }
+}
+
+export interface FollowMarketsOptions {
+  client: PublicClient
+  chainId: number
+  intervalMs: number
+  onBlock: (blockNumber: bigint) => Promise<void>
+  onError: (err: unknown) => void
+  /** whether the wallet whose positions are read is no longer the one read last */
+  ownerChanged: () => boolean
+}
+
+/**
+ * Polls the chain as THE markets feed (the one trades, exits and extra reads go through) and reads
+ * again when the wallet changes; returns the stop function. The local feed and Delphi's
+ * (delphi-feed.ts) differ only in what they read on each block.
+ */
+export function followMarkets(o: FollowMarketsOptions): () => void {
+  poller?.stop()
+  const mine = startBlockPoller({
+    blockNumber: () => o.client.getBlockNumber({ cacheTime: 0 }),
+    intervalMs: () => o.intervalMs,
+    onBlock: o.onBlock,
+    onError: o.onError,
+  })
+  poller = mine
+  feedClient = o.client
+  feedChainId = o.chainId
+  // A wallet that connects, disconnects or switches chains: read its positions now.
+  const unsubscribe = useWalletStore.subscribe((w, prev) => {
+    if (w.address !== prev.address || w.chainId !== prev.chainId || w.status !== prev.status)
+      if (o.ownerChanged()) mine.poke()
+  })
+  return () => {
     unsubscribe()
     mine.stop()
     if (poller === mine) {
       poller = null
       feedClient = null
+      feedChainId = null
     }
   }
 }

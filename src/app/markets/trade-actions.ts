@@ -13,7 +13,7 @@ import type { TradeQuote } from '../../markets/trade-quote.ts'
 import { collateralTokenAbi } from '../../chain/generated/CollateralToken.ts'
 import { useWalletStore } from '../../state/wallet-store.ts'
 import { getWalletControls } from '../wallet-controls.ts'
-import { marketsFeedClient, pokeMarketsFeed } from './markets-feed.ts'
+import { marketsFeedChainId, marketsFeedClient, pokeMarketsFeed } from './markets-feed.ts'
 
 export interface RunTradeOptions {
   market: MarketSnapshot
@@ -59,12 +59,15 @@ export async function runTrade(o: RunTradeOptions): Promise<ContractTxResult> {
   const amount = (v: bigint) =>
     formatTokenAmount(v, token.decimals, { maxFractionDigits: 6, symbol: token.symbol })
   const outcome = outcomeLabel(m, q.outcome)
+  // the markets' chain, which may not be the wallet's (Delphi's networks): the wallet switches to it
+  const chainId = marketsFeedChainId() ?? undefined
   const approve = approvalNeeded(q, await currentAllowance(o), o.unlimitedApproval)
   const approveText =
     approve === UNLIMITED_ALLOWANCE ? `any amount of ${token.symbol}` : amount(approve ?? 0n)
   if (approve !== null) {
     const approved = await controls.send(approveMarketCall(token.address, m.address, approve), {
       kind: 'trade',
+      chainId,
       confirmation: {
         title: `Allow the market to take up to ${approveText}`,
         details: [
@@ -91,6 +94,7 @@ export async function runTrade(o: RunTradeOptions): Promise<ContractTxResult> {
     : sellExactInCall(m, q.outcome, q.shares, q.bound)
   const result = await controls.send(call, {
     kind: 'trade',
+    chainId,
     confirmation: {
       title: `${buy ? 'Buy' : 'Sell'} ${formatShares(q.shares)} shares of “${outcome}”`,
       details: [

@@ -1,7 +1,11 @@
-// The collateral of the markets (symbol and decimals), from the deployment.
+// The collateral of the markets (symbol and decimals): the feed's on Delphi's networks, else the
+// deployment's.
 import type { CollateralDeployment } from '../../chain/deployment.ts'
+import { useMarketsStore } from '../../state/markets-store.ts'
 import { useWalletStore } from '../../state/wallet-store.ts'
 
 export function useMarketToken(): CollateralDeployment | null {
-  return useWalletStore((s) => s.deployment?.collateral ?? null)
+  const feedToken = useMarketsStore((s) => s.token)
+  const deploymentToken = useWalletStore((s) => s.deployment?.collateral ?? null)
+  return feedToken ?? deploymentToken
 }

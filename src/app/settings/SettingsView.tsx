@@ -1,5 +1,6 @@
-// The Settings view: which swarm, how it is reached, local storage, and participation.
+// The Settings view: which swarm, how it is reached, local storage, participation, and Delphi's API.
 import { useSettingsStore } from '../../state/settings-store.ts'
+import { DelphiSettingsCard } from './DelphiSettingsCard.tsx'
 import { NetworkConfigCard } from './NetworkConfigCard.tsx'
 import { ParticipationCard } from './ParticipationCard.tsx'
 import { StorageCard } from './StorageCard.tsx'
@@ -31,6 +32,7 @@ export function SettingsView() {
           <ParticipationCard />
           <NetworkConfigCard />
           <StorageCard />
+          <DelphiSettingsCard />
         </div>
       </div>
     </div>

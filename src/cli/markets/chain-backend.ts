@@ -30,7 +30,8 @@ import {
   redeemCall,
   sellExactInCall,
 } from '../../chain/market-calls.ts'
-import { readMarketPosition, readMarketSnapshot, readMarketStatics } from '../../chain/market-reads.ts'
+import { readCollateral, readEntrySnapshot } from '../../chain/directory-reads.ts'
+import { readMarketPosition, readMarketStatics } from '../../chain/market-reads.ts'
 import type { DirectoryEntry, MarketDirectory } from '../../markets/market-directory.ts'
 import type { MarketPosition, MarketRef, MarketSnapshot } from '../../markets/market-snapshot.ts'
 import type { TradeSide } from '../../markets/trade-quote.ts'
@@ -103,7 +104,7 @@ export async function connectChainBackend(options: ChainBackendOptions): Promise
     throw new CommandError('wrong-chain', options.wrongChain(chainId))
   const chain = localChain(chainId, rpcUrl)
   const client = createPublicClient({ chain, transport: http(rpcUrl, { batch: true }) }) as PublicClient
-  const token = await readToken(client, options.collateral).catch((err: unknown) => {
+  const token = await readCollateral(client, options.collateral).catch((err: unknown) => {
     throw fail(err)
   })
   ctx.token = token
@@ -121,15 +122,7 @@ export async function connectChainBackend(options: ChainBackendOptions): Promise
 
   async function snapshot(entry: DirectoryEntry, blockNumber: bigint): Promise<MarketSnapshot> {
     const statics = await readMarketStatics(client, entry.ref)
-    const metadata = entry.metadata ? { metadata: entry.metadata, metadataError: null } : {}
-    const createdBlocks = entry.createdBlock
-      ? new Map([[entry.ref.address.toLowerCase(), entry.createdBlock]])
-      : undefined
-    return readMarketSnapshot(
-      client,
-      { ...entry.ref, ...statics, ...metadata },
-      { blockNumber, tokenDecimals: token.decimals, createdBlocks },
-    )
+    return readEntrySnapshot(client, entry, statics, { blockNumber, tokenDecimals: token.decimals })
   }
   const snapshots = (entries: DirectoryEntry[], blockNumber: bigint) =>
     Promise.all(entries.map((e) => snapshot(e, blockNumber)))
@@ -295,17 +288,4 @@ export async function connectChainBackend(options: ChainBackendOptions): Promise
       return { hash: tx.hash, blockNumber: tx.blockNumber, sharesIn: [...sharesIn], totalTokensOut }
     },
   }
-}
-
-async function readToken(
-  client: PublicClient,
-  collateral: ChainBackendOptions['collateral'],
-): Promise<{ address: Address; symbol: string; decimals: number }> {
-  if (typeof collateral !== 'string') return collateral
-  const token = { address: collateral, abi: collateralTokenAbi } as const
-  const [symbol, decimals] = await Promise.all([
-    client.readContract({ ...token, functionName: 'symbol' }),
-    client.readContract({ ...token, functionName: 'decimals' }),
-  ])
-  return { address: collateral, symbol, decimals }
 }

@@ -46,6 +46,9 @@ export const STAND_IN_GATEWAYS: readonly DelphiGateway[] = [AUTOMATED!, COMPETIT
 /** The token's storage: name, symbol (short strings fit their slot) and totalSupply. */
 const TOKEN_STORAGE_SLOTS = 3
 
+/** The ETH `fund` gives for gas (100 ETH). */
+const GAS_MONEY = 10n ** 20n
+
 /** Anvil account index of the trader (not the deployer/oracle #0). */
 const TRADER_INDEX = 5
 
@@ -56,6 +59,8 @@ export interface DelphiTestChain {
   markets: MarketsDeployment
   token: Address
   trader: { address: Address; privateKey: Hex }
+  /** gives `address` gas (anvil_setBalance) and `tokens` whole $TEST (another trader, e.g. a tab's burner) */
+  fund(address: Address, tokens: bigint): Promise<void>
   balance(address?: Address): Promise<bigint>
   advance(seconds: number): Promise<void>
   mine(blocks: number): Promise<void>
@@ -135,20 +140,26 @@ export async function startDelphiTestChain(port: number, traderTokens: bigint): 
 
   const hd = anvilAccount(TRADER_INDEX)
   const trader = { address: hd.address, privateKey: toHex(hd.getHdKey().privateKey!) }
-  await send(
-    owner.wallet.writeContract({
-      address: TESTNET.token,
-      abi: collateralTokenAbi,
-      functionName: 'mint',
-      args: [trader.address, traderTokens * 10n ** 6n],
-    }),
-  )
+  const mint = (to: Address, tokens: bigint) =>
+    send(
+      owner.wallet.writeContract({
+        address: TESTNET.token,
+        abi: collateralTokenAbi,
+        functionName: 'mint',
+        args: [to, tokens * 10n ** 6n],
+      }),
+    )
+  await mint(trader.address, traderTokens)
   return {
     anvil,
     client,
     markets,
     token: TESTNET.token,
     trader,
+    fund: async (address, tokens) => {
+      await test.setBalance({ address, value: GAS_MONEY })
+      await mint(address, tokens)
+    },
     balance: (address = trader.address) =>
       client.readContract({
         address: TESTNET.token,

@@ -4,7 +4,8 @@
 // `/markets/{id}`, `/positions?wallet` (zero-share rows included, as the real API sends them), behind
 // `X-API-Key`. Subgraph: POST `/subgraph` answering the history query from the gateways' logs, with
 // `_meta.block.number` trailing the head by `lag` blocks. Extra REST markets that no factory deployed
-// and a corrupted answer can be switched on to exercise routing and validation.
+// and a corrupted answer can be switched on to exercise routing and validation. It answers CORS (any
+// origin) so a browser tab can use it as Node does.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { getAddress, parseEventLogs, type Address, type PublicClient } from 'viem'
 import { dynamicParimutuelGatewayAbi } from '../../chain/generated/DynamicParimutuelGateway.ts'
@@ -33,6 +34,12 @@ export interface DelphiTestServer {
 }
 
 const NO_WINNER = (1n << 256n) - 1n
+/** What a page of another origin needs to call it: any origin, the headers the clients send. */
+const CORS_HEADERS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
+  'Access-Control-Allow-Headers': 'Accept, Content-Type, X-API-Key, X-Delphi-Mode',
+}
 const WORDS = Object.fromEntries(Object.entries(DELPHI_STATUS_WORDS).map(([w, code]) => [code, w]))
 const iso = (seconds: bigint) => new Date(Number(seconds) * 1000).toISOString()
 
@@ -212,13 +219,18 @@ export async function startDelphiTestServer(options: {
 
   const http = createServer((req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://stand-in')
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, CORS_HEADERS)
+      res.end()
+      return
+    }
     answer(req, url)
       .then(([status, body]) => {
-        res.writeHead(status, { 'Content-Type': 'application/json' })
+        res.writeHead(status, { 'Content-Type': 'application/json', ...CORS_HEADERS })
         res.end(JSON.stringify(body))
       })
       .catch((err: unknown) => {
-        res.writeHead(500, { 'Content-Type': 'application/json' })
+        res.writeHead(500, { 'Content-Type': 'application/json', ...CORS_HEADERS })
         res.end(JSON.stringify({ detail: (err as Error).message }))
       })
   })

@@ -1,0 +1,26 @@
+// Which network's markets the view shows: the local chain or one of Delphi's networks. The choice is
+// kept with the Delphi settings (the API key and URLs are in Settings → Delphi).
+import { useDelphiSettings, type MarketSourceId } from '../../state/delphi-settings-store.ts'
+import { MARKET_SOURCES } from './market-source.ts'
+
+export function MarketSourcePicker() {
+  const source = useDelphiSettings((s) => s.source)
+  return (
+    <label className="mk-source">
+      <span className="muted">Network</span>
+      <select
+        className="select"
+        value={source}
+        data-testid="markets-network"
+        aria-label="Markets network"
+        onChange={(e) => useDelphiSettings.setState({ source: e.target.value as MarketSourceId })}
+      >
+        {MARKET_SOURCES.map((s) => (
+          <option key={s.id} value={s.id}>
+            {s.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  )
+}

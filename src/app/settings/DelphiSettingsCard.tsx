@@ -1,0 +1,117 @@
+// How the Markets view reaches Delphi's networks: the API key (entered once, kept in this browser and
+// sent only to Delphi's REST API as X-API-Key) and, per network, the REST API and subgraph URLs in
+// place of the defaults (another provider, or a local stand-in). The chains' RPC URLs are in the
+// wallet settings.
+import { useState } from 'react'
+import {
+  DELPHI_NETWORKS,
+  DELPHI_NETWORK_NAMES,
+  type DelphiNetworkName,
+} from '../../markets/delphi/networks.ts'
+import { useDelphiSettings } from '../../state/delphi-settings-store.ts'
+import { Card } from '../common/Card.tsx'
+import { marketSourceLabel, serviceUrlProblem } from '../markets/market-source.ts'
+
+export function DelphiSettingsCard() {
+  return (
+    <Card title="Delphi" testId="delphi-settings-card">
+      <ApiKeyRow />
+      <h3>Service URLs</h3>
+      {DELPHI_NETWORK_NAMES.map((name) => (
+        <UrlRows key={name} name={name} />
+      ))}
+      <p className="hint">
+        Empty fields use Delphi’s own services. The RPC URL of each chain is set in Wallet → Wallet settings.
+      </p>
+    </Card>
+  )
+}
+
+function ApiKeyRow() {
+  const saved = useDelphiSettings((s) => s.apiKey)
+  const [value, setValue] = useState(saved)
+  return (
+    <form
+      className="form-row"
+      onSubmit={(e) => {
+        e.preventDefault()
+        useDelphiSettings.setState({ apiKey: value.trim() })
+      }}
+    >
+      <label className="field grow">
+        <span>API key {saved ? <span className="muted">(saved)</span> : null}</span>
+        <input
+          className="input"
+          type="password"
+          autoComplete="off"
+          value={value}
+          placeholder="your Delphi API key"
+          data-testid="delphi-api-key"
+          onChange={(e) => setValue(e.target.value)}
+        />
+      </label>
+      <button
+        type="submit"
+        className="btn"
+        data-testid="delphi-api-key-save"
+        disabled={value.trim() === saved}
+      >
+        {value.trim() === '' && saved !== '' ? 'Forget' : 'Save'}
+      </button>
+    </form>
+  )
+}
+
+function UrlRows({ name }: { name: DelphiNetworkName }) {
+  const savedRest = useDelphiSettings((s) => s.restUrls[name] ?? '')
+  const savedSubgraph = useDelphiSettings((s) => s.subgraphUrls[name] ?? '')
+  const [rest, setRest] = useState(savedRest)
+  const [subgraph, setSubgraph] = useState(savedSubgraph)
+  const problem = serviceUrlProblem(rest) ?? serviceUrlProblem(subgraph)
+  const unchanged = rest.trim() === savedRest && subgraph.trim() === savedSubgraph
+  const save = () =>
+    useDelphiSettings.setState((s) => ({
+      restUrls: { ...s.restUrls, [name]: rest.trim() || undefined },
+      subgraphUrls: { ...s.subgraphUrls, [name]: subgraph.trim() || undefined },
+    }))
+  const defaults = DELPHI_NETWORKS[name]
+  return (
+    <form
+      className="form-row delphi-url-row"
+      onSubmit={(e) => {
+        e.preventDefault()
+        save()
+      }}
+    >
+      <label className="field grow">
+        <span>{marketSourceLabel(name)}: REST API</span>
+        <input
+          className="input"
+          value={rest}
+          placeholder={defaults.restUrl}
+          data-testid={`delphi-rest-${name}`}
+          onChange={(e) => setRest(e.target.value)}
+        />
+      </label>
+      <label className="field grow">
+        <span>subgraph</span>
+        <input
+          className="input"
+          value={subgraph}
+          placeholder={defaults.subgraphUrl}
+          data-testid={`delphi-subgraph-${name}`}
+          onChange={(e) => setSubgraph(e.target.value)}
+        />
+      </label>
+      <button
+        type="submit"
+        className="btn"
+        data-testid={`delphi-urls-save-${name}`}
+        disabled={problem !== null || unchanged}
+      >
+        Save
+      </button>
+      {problem && <p className="inline-error">{problem}</p>}
+    </form>
+  )
+}
