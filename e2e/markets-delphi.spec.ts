@@ -5,10 +5,11 @@
 // in the wallet settings, the API key and the REST/subgraph URLs in Settings → Delphi. Then the same
 // views list each network's markets, open one on each gateway, quote what the gateway quotes, buy
 // through it and show the trade in the history from the subgraph (with the staleness warning when
-// the subgraph trails) and in the portfolio's cost basis; a wrong key and a dead server each show
+// the subgraph trails) and in the portfolio's cost basis; verifiable markets show their badge and
+// settlement proof (a link, a receipt download, or text); a wrong key and a dead server each show
 // their own state, and the local chain keeps working.
 import '../src/polyfills/promise-with-resolvers.ts'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test, type Browser, type Page } from '@playwright/test'
@@ -17,7 +18,11 @@ import { dynamicParimutuelGatewayAbi } from '../src/chain/generated/DynamicParim
 import { lmsrGatewayAbi } from '../src/chain/generated/LmsrGateway.ts'
 import { listMarkets } from '../src/chain/market-reads.ts'
 import { startDelphiTestChain, type DelphiTestChain } from '../src/cli/markets/delphi-test-chain.ts'
-import { startDelphiTestServer, type DelphiTestServer } from '../src/cli/markets/delphi-test-server.ts'
+import {
+  standInReeReceipt,
+  startDelphiTestServer,
+  type DelphiTestServer,
+} from '../src/cli/markets/delphi-test-server.ts'
 import { startStack, type Stack } from '../src/cli/stack.ts'
 import type { DelphiNetworkName } from '../src/markets/delphi/networks.ts'
 import type { MarketRef } from '../src/markets/market-snapshot.ts'
@@ -37,6 +42,8 @@ const API_KEY = 'stand-in-key'
 const WAD = 10n ** 18n
 /** Delphi's networks are polled like any remote chain (every 4 s): a state change shows within two polls. */
 const REMOTE_TIMEOUT = 10_000
+const PROOF_URL = 'https://proofs.example/settlement/receipt.json'
+const UNSAFE_PROOF = 'javascript:alert(document.cookie)'
 
 let tmp: string
 let delphi: DelphiTestChain
@@ -61,6 +68,14 @@ test.beforeAll(async () => {
     apiKey: API_KEY,
   })
   refs = await listMarkets(delphi.client, delphi.markets, await delphi.client.getBlockNumber())
+  // three DPM markets' settlements: verifiable with a proof URL; a receipt document; a scheme a click
+  // would run (the list shows the first two as verifiable)
+  const [linked, receipt, unsafe] = refs.filter((r) => r.kind === 'dpm').map((r) => r.address.toLowerCase())
+  server.settlements = {
+    [linked!]: { verifiable: true, proof: PROOF_URL },
+    [receipt!]: { verifiable: true, proof: standInReeReceipt('Yes') },
+    [unsafe!]: { verifiable: false, proof: UNSAFE_PROOF },
+  }
   stack = await startStack({
     relayPort: RELAY_PORT,
     relayHttpPort: RELAY_HTTP_PORT,
@@ -114,6 +129,9 @@ async function openMarkets(network: DelphiNetworkName | 'local'): Promise<void> 
   await page.getByTestId('markets-network').selectOption(network)
 }
 
+/** Opens a market's page the way a link to it does. */
+const openMarket = (address: Address) => page.evaluate((a) => (location.hash = `#/markets/${a}`), address)
+
 const cardAddresses = () =>
   page.getByTestId('market-card').evaluateAll((els) => els.map((e) => e.getAttribute('data-address')))
 
@@ -157,6 +175,38 @@ test('each network lists the stand-in’s markets its gateways serve; the local 
   await expect(page.getByTestId('markets-nav-create')).toBeVisible()
   const local = await cardAddresses()
   expect(local.some((a) => refs.some((r) => r.address === a))).toBe(false)
+})
+
+test('verifiable markets show their badge, and each proof as a link, a receipt download or text', async () => {
+  const [linked, receipt, unsafe] = refs.filter((r) => r.kind === 'dpm').map((r) => r.address)
+  await openMarkets('testnet')
+  const card = (a: Address) => page.locator(`[data-testid="market-card"][data-address="${a}"]`)
+  await expect(card(linked!).getByTestId('market-verifiable')).toBeVisible({ timeout: REMOTE_TIMEOUT })
+  await expect(card(receipt!).getByTestId('market-verifiable')).toBeVisible()
+  await expect(card(unsafe!).getByTestId('market-verifiable')).toHaveCount(0)
+  await expect(card(linked!).getByTestId('market-verifiable')).toHaveAttribute('title', /anyone can re-run/)
+
+  await card(linked!).click()
+  await expect(page.getByTestId('market-page')).toHaveAttribute('data-address', linked!)
+  await expect(page.getByTestId('market-header').getByTestId('market-verifiable')).toHaveText('Verifiable')
+  const link = page.getByTestId('market-proof-link')
+  await expect(link).toHaveAttribute('href', PROOF_URL)
+  await expect(link).toHaveAttribute('rel', /noopener/)
+  await shot('delphi-proof-link')
+
+  await openMarket(receipt!)
+  const download = page.getByTestId('market-proof-download')
+  const [file] = await Promise.all([page.waitForEvent('download'), download.click()])
+  expect(file.suggestedFilename()).toBe(`${receipt}.settlement-proof.json`)
+  const saved = await file.path()
+  expect(JSON.parse(readFileSync(saved, 'utf8'))).toMatchObject({ text_output: 'Yes' })
+  await expect(page.getByTestId('market-proof-link')).toHaveCount(0)
+  await shot('delphi-proof-receipt')
+
+  await openMarket(unsafe!)
+  await expect(page.getByTestId('market-proof-text')).toHaveText(UNSAFE_PROOF)
+  await expect(page.getByTestId('market-proof').locator('a')).toHaveCount(0)
+  await expect(page.getByTestId('market-header').getByTestId('market-verifiable')).toHaveCount(0)
 })
 
 for (const [network, kind] of [

@@ -5,6 +5,7 @@ import type { Address } from 'viem'
 import type { MarketHistory } from './market-history.ts'
 import type { MarketRef, MarketSnapshot } from './market-snapshot.ts'
 import type { MarketMetadataDoc } from './metadata.ts'
+import type { MarketSettlement } from './settlement-proof.ts'
 
 /** One market as a directory knows it. */
 export interface DirectoryEntry {
@@ -13,6 +14,8 @@ export interface DirectoryEntry {
   createdBlock?: bigint | null
   /** the directory's metadata (Delphi's REST API), instead of decoding the on-chain URI */
   metadata?: MarketMetadataDoc
+  /** whether it settles verifiably, and its proof (Delphi's REST API); absent on the local chain */
+  settlement?: MarketSettlement
 }
 
 export interface MarketDirectory {

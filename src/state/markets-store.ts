@@ -7,6 +7,7 @@ import type { CollateralDeployment } from '../chain/deployment.ts'
 import type { TradeEvent } from '../chain/market-events.ts'
 import { DEFAULT_LIST_QUERY, type MarketListQuery } from '../markets/market-list.ts'
 import type { MarketPosition, MarketSnapshot } from '../markets/market-snapshot.ts'
+import type { MarketSettlement } from '../markets/settlement-proof.ts'
 
 /** Trades kept per market (newest last). */
 export const TRADES_KEPT = 50
@@ -23,6 +24,8 @@ export interface MarketsState {
   /** the shown market's history may be missing recent trades (a trailing subgraph); null when not */
   historyWarning: string | null
   markets: MarketSnapshot[]
+  /** by lower-case market address: Delphi's verifiable flag and proof; empty on the local chain */
+  settlements: Record<string, MarketSettlement>
   /** by lower-case market address; empty without a connected wallet */
   positions: Record<string, MarketPosition>
   /** the wallet positions and balance were read for (null: no wallet on the deployment's chain) */
@@ -45,6 +48,7 @@ export const emptyMarketsRead = (): Omit<MarketsState, 'query'> => ({
   token: null,
   historyWarning: null,
   markets: [],
+  settlements: {},
   positions: {},
   owner: null,
   collateralBalance: null,

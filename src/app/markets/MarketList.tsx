@@ -1,5 +1,6 @@
 // The markets list: status filter, search, sort (liquidity, newest, trading deadline); each market as a
-// card with its outcomes' implied probabilities and prices, its pool and its trading deadline.
+// card with its outcomes' implied probabilities and prices, its pool, its trading deadline and, on
+// Delphi, its verifiable badge.
 import { useMemo } from 'react'
 import { formatTokenAmount } from '../../chain/token-amount.ts'
 import { MARKET_SORTS, selectMarkets, type MarketSort } from '../../markets/market-list.ts'
@@ -9,6 +10,7 @@ import { STATUS_FILTERS, statusLabel } from '../../markets/market-status.ts'
 import { useMarketsStore } from '../../state/markets-store.ts'
 import { Card } from '../common/Card.tsx'
 import { useNow } from '../use-now.ts'
+import { VerifiableBadge } from './MarketSettlement.tsx'
 import { MarketsStatus } from './MarketsStatus.tsx'
 import { ProbabilityBar } from './ProbabilityBar.tsx'
 import { marketHref } from './market-route.ts'
@@ -97,6 +99,7 @@ function MarketCard({ market: m }: { market: MarketSnapshot }) {
         <span className={`pill tone-${status.tone}`}>{status.label}</span>
         <span className="mk-kind">{m.kind === 'dpm' ? 'Parimutuel' : 'LMSR'}</span>
         {m.metadata && <span className="mk-category">{m.metadata.category}</span>}
+        <VerifiableBadge address={m.address} />
       </div>
       <h3 className="mk-question">{marketTitle(m)}</h3>
       <ul className="mk-outcomes-mini">

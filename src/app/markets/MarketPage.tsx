@@ -1,7 +1,8 @@
-// One market: its question, status, deadlines, fee, pool and resolution criteria; its outcomes with
-// the price of a share AND the implied probability, each in its own labelled column; the wallet's
-// position; the probability chart from the trade events; the trade panel; the position panel (redeem /
-// liquidate once the market has ended); the edge view; recent trades from the chain's events.
+// One market: its question, status, deadlines, fee, pool, resolution criteria, and on Delphi its
+// verifiable badge and settlement proof; its outcomes with the price of a share AND the implied
+// probability, each in its own labelled column; the wallet's position; the probability chart from the
+// trade events; the trade panel; the position panel (redeem / liquidate once the market has ended);
+// the edge view; recent trades from the chain's events.
 import { useState } from 'react'
 import type { Address } from 'viem'
 import { formatTokenAmount } from '../../chain/token-amount.ts'
@@ -25,6 +26,7 @@ import { formatShares } from '../../markets/share-amount.ts'
 import { useMarketsStore } from '../../state/markets-store.ts'
 import { Card } from '../common/Card.tsx'
 import { useNow } from '../use-now.ts'
+import { SettlementProofFact, VerifiableBadge } from './MarketSettlement.tsx'
 import { MarketsStatus } from './MarketsStatus.tsx'
 import { ProbabilityBar } from './ProbabilityBar.tsx'
 import { EdgePanel } from './EdgePanel.tsx'
@@ -95,6 +97,7 @@ function MarketHeader({ market: m, token }: { market: MarketSnapshot; token: Col
         </span>
         <span className="mk-kind">{m.kind === 'dpm' ? 'Dynamic parimutuel' : 'LMSR'}</span>
         {m.metadata && <span className="mk-category">{m.metadata.category}</span>}
+        <VerifiableBadge address={m.address} />
       </div>
       <h1 className="mk-title" data-testid="market-question">
         {marketTitle(m)}
@@ -123,6 +126,7 @@ function MarketHeader({ market: m, token }: { market: MarketSnapshot; token: Col
         <dd>
           <code className="peer-id">{m.address}</code>
         </dd>
+        <SettlementProofFact address={m.address} />
       </dl>
       {m.metadata?.resolutionCriteria && (
         <>

@@ -189,6 +189,9 @@ export function startDelphiFeed({ network, apiKey }: DelphiFeedOptions): () => v
       token: collateral,
       historyWarning: histories.find((h) => h.key === shown?.toLowerCase())?.warning ?? null,
       markets: snapshots,
+      settlements: Object.fromEntries(
+        entries.flatMap((e) => (e.settlement ? [[e.ref.address.toLowerCase(), e.settlement]] : [])),
+      ),
       positions: byMarket,
       owner,
       collateralBalance: balance,

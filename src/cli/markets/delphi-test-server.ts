@@ -4,8 +4,9 @@
 // `/markets/{id}`, `/positions?wallet` (zero-share rows included, as the real API sends them), behind
 // `X-API-Key`. Subgraph: POST `/subgraph` answering the history query from the gateways' logs, with
 // `_meta.block.number` trailing the head by `lag` blocks. Extra REST markets that no factory deployed
-// and a corrupted answer can be switched on to exercise routing and validation. It answers CORS (any
-// origin) so a browser tab can use it as Node does.
+// and a corrupted answer can be switched on to exercise routing and validation, and any market can be
+// made verifiable with a settlement proof. It answers CORS (any origin) so a browser tab can use it
+// as Node does.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { getAddress, parseEventLogs, type Address, type PublicClient } from 'viem'
 import { dynamicParimutuelGatewayAbi } from '../../chain/generated/DynamicParimutuelGateway.ts'
@@ -19,6 +20,7 @@ import {
 import { closeHttp, listenHttp } from '../../relay/listen-http.ts'
 import { MARKET_STATUS, type MarketSnapshot } from '../../markets/market-snapshot.ts'
 import { DELPHI_STATUS_WORDS } from '../../markets/delphi/rest-shapes.ts'
+import type { MarketSettlement } from '../../markets/settlement-proof.ts'
 
 export interface DelphiTestServer {
   url: string
@@ -30,6 +32,8 @@ export interface DelphiTestServer {
   extraMarkets: Address[]
   /** answer `/markets` with a market missing its `status` */
   corrupt: boolean
+  /** `verifiable` and `proof` by lower-case market address; unlisted markets: not verifiable, no proof */
+  settlements: Record<string, MarketSettlement>
   close(): Promise<void>
 }
 
@@ -43,7 +47,27 @@ const CORS_HEADERS = {
 const WORDS = Object.fromEntries(Object.entries(DELPHI_STATUS_WORDS).map(([w, code]) => [code, w]))
 const iso = (seconds: bigint) => new Date(Number(seconds) * 1000).toISOString()
 
-function restMarket(m: MarketSnapshot) {
+const NO_SETTLEMENT: MarketSettlement = { verifiable: false, proof: null }
+
+/**
+ * A receipt document shaped like Gensyn REE's (research/delphi.md §2: the hashes anyone can validate
+ * and the model's text output) for a market settled on `outcome`; the hashes are placeholders.
+ */
+export function standInReeReceipt(outcome: string): string {
+  const hash = (n: number) => `0x${n.toString(16).repeat(64)}`
+  return JSON.stringify({
+    commit_hash: hash(1),
+    config_hash: hash(2),
+    prompt_hash: hash(3),
+    parameters_hash: hash(4),
+    tokens_hash: hash(5),
+    tools_hash: hash(6),
+    receipt_hash: hash(7),
+    text_output: outcome,
+  })
+}
+
+function restMarket(m: MarketSnapshot, settlement: MarketSettlement = NO_SETTLEMENT) {
   return {
     id: m.address,
     appMarketId: `00000000-0000-4000-8000-${m.address.slice(-12).toLowerCase()}`,
@@ -69,9 +93,9 @@ function restMarket(m: MarketSnapshot) {
     settlesAt: iso(m.settlementDeadline),
     winningOutcomeIdx: m.winningOutcomeIdx === NO_WINNER ? null : m.winningOutcomeIdx.toString(),
     tradingFee: m.tradingFee.toString(),
-    proof: null,
+    proof: settlement.proof,
     error: null,
-    verifiable: false,
+    verifiable: settlement.verifiable,
   }
 }
 
@@ -168,6 +192,8 @@ export async function startDelphiTestServer(options: {
     return { data: { _meta: { block: { number: Number(indexed) }, hasIndexingErrors: false }, ...data } }
   }
 
+  const settled = (m: MarketSnapshot) => restMarket(m, server.settlements[m.address.toLowerCase()])
+
   async function answer(req: IncomingMessage, url: URL): Promise<[number, unknown]> {
     if (url.pathname === '/subgraph' && req.method === 'POST') {
       let body = ''
@@ -177,7 +203,7 @@ export async function startDelphiTestServer(options: {
     if (url.pathname === '/rest/health') return [200, { status: 'ok' }]
     if (req.headers['x-api-key'] !== apiKey) return [401, { detail: 'Invalid or missing API key' }]
     if (url.pathname === '/rest/markets') {
-      const all = [...(await snapshots()).map(restMarket), ...server.extraMarkets.map(strayMarket)]
+      const all = [...(await snapshots()).map(settled), ...server.extraMarkets.map(strayMarket)]
       const status = url.searchParams.get('status')
       const skip = Number(url.searchParams.get('skip') ?? 0)
       const limit = Number(url.searchParams.get('limit') ?? 50)
@@ -187,7 +213,7 @@ export async function startDelphiTestServer(options: {
     const one = /^\/rest\/markets\/(0x[0-9a-fA-F]{40})$/.exec(url.pathname)
     if (one) {
       const found = (await snapshots()).find((m) => m.address === getAddress(one[1]!))
-      if (found) return [200, restMarket(found)]
+      if (found) return [200, settled(found)]
       const stray = server.extraMarkets.find((a) => a === getAddress(one[1]!))
       return stray ? [200, strayMarket(stray)] : [404, { detail: 'Market not found' }]
     }
@@ -243,6 +269,7 @@ export async function startDelphiTestServer(options: {
     lag: 0n,
     extraMarkets: [],
     corrupt: false,
+    settlements: {},
     close: () => closeHttp(http),
   }
   return server

@@ -89,6 +89,7 @@ export function delphiDirectory(options: DelphiDirectoryOptions): MarketDirector
         {
           ref: { address: market.id, kind: g.kind, gateway: g.gateway, index: -1 },
           metadata: metadataOf(market),
+          settlement: { verifiable: market.verifiable, proof: market.proof },
         },
       ]
     })
