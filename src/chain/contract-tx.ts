@@ -54,6 +54,13 @@ export class TransactionDeclinedError extends Error {
 export type ContractTxResult =
   { ok: true; receipt: TransactionReceipt } | { ok: false; error: string; cause?: unknown }
 
+/**
+ * An estimate is exact for the state it ran on; a transaction that lands first (another peer's
+ * registration growing the same arrays) can make ours cost more, and an exact limit then runs out of
+ * gas. A quarter more covers it; unused gas is not charged.
+ */
+export const withGasHeadroom = (estimate: bigint): bigint => estimate + estimate / 4n
+
 export async function runContractTx(options: ContractTxOptions): Promise<ContractTxResult> {
   let state: TxState = TX_IDLE
   const step = (event: TxEvent) => {
@@ -78,7 +85,13 @@ export async function runContractTx(options: ContractTxOptions): Promise<Contrac
         account: options.wallet.account,
         chain: options.wallet.chain,
       } as Parameters<PublicClient['simulateContract']>[0])
-      return options.wallet.writeContract(request as Parameters<typeof options.wallet.writeContract>[0])
+      const gas = await options.publicClient.estimateContractGas(
+        request as Parameters<PublicClient['estimateContractGas']>[0],
+      )
+      return options.wallet.writeContract({
+        ...(request as Parameters<typeof options.wallet.writeContract>[0]),
+        gas: withGasHeadroom(gas),
+      })
     }
     const hash = await (options.exclusive ? options.exclusive(send) : send())
     step({ type: 'sent', hash })

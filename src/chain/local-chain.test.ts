@@ -302,7 +302,7 @@ describe('startStack with a chain', () => {
       relayHttpPort: STACK.relayHttpPort,
       appPort: STACK.appPort,
       dist: appDist,
-      chain: { port: STACK.chainPort, stateFile: join(appDist, 'anvil-state.json') },
+      chain: { port: STACK.chainPort, stateFile: join(appDist, 'anvil-state.json'), tickMs: 200 },
     })
     try {
       const deployment = (await (await fetch(new URL('/deployment.json', stack.url))).json()) as {
@@ -325,6 +325,11 @@ describe('startStack with a chain', () => {
       })
       expect(BigInt(stack.config.genesisTime)).toBe(genesis * 1000n) // the swarm's rounds are the chain's
       expect(await (await fetch(new URL('/swarm.json', stack.url))).json()).toEqual(stack.config)
+      // with tickMs the chain's clock moves without transactions
+      const block = await client.getBlockNumber({ cacheTime: 0 })
+      await expect
+        .poll(() => client.getBlockNumber({ cacheTime: 0 }), { timeout: 5_000 })
+        .toBeGreaterThan(block)
     } finally {
       await stack.stop()
       await rm(appDist, { recursive: true, force: true })

@@ -39,6 +39,12 @@ export interface ChainOptions {
   stateFile?: string
   /** where the deployment is recorded for reuse; default next to the state file (…-deployment.json) */
   deploymentFile?: string
+  /**
+   * Mine an empty block every tickMs (off when absent). anvil mines only on a transaction, and the
+   * coordinator's round follows block.timestamp: on a quiet chain it would refuse a finished round's
+   * reward as "not open" until something else is sent.
+   */
+  tickMs?: number
 }
 
 export interface Stack {
@@ -111,6 +117,24 @@ const contractsService: Service<StackContext> = {
   },
 }
 
+const chainTickService: Service<StackContext> = {
+  name: 'chain clock',
+  async start(ctx) {
+    const tickMs = ctx.options.chain?.tickMs
+    if (!tickMs) return
+    const rpcUrl = need(ctx.anvil, 'anvil').rpcUrl
+    const mine = () =>
+      fetch(rpcUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'evm_mine', params: [] }),
+        // a chain that is stopping or busy: the next tick tries again
+      }).catch(() => {})
+    const timer = setInterval(() => void mine(), tickMs)
+    return async () => clearInterval(timer)
+  },
+}
+
 /** .tabswarm/anvil-state.json → .tabswarm/anvil-state-deployment.json */
 const defaultDeploymentFile = (stateFile: string): string =>
   join(dirname(stateFile), `${basename(stateFile).replace(/\.json$/, '')}-deployment.json`)
@@ -138,6 +162,7 @@ const CHAIN_STACK_SERVICES: readonly Service<StackContext>[] = [
   swarmConfigService,
   anvilService,
   contractsService,
+  chainTickService,
   appService,
 ]
 

@@ -25,6 +25,8 @@ const DEFAULTS = {
   chainPort: 8545,
   /** Also in .tabswarm/: anvil dumps the chain here on Ctrl-C and loads it on the next start. */
   chainStateFile: join(projectRoot, '.tabswarm', 'anvil-state.json'),
+  /** an empty block this often keeps the chain's clock (and the coordinator's round) moving */
+  chainTickMs: 2_000,
   dist: join(projectRoot, 'dist'),
 }
 
@@ -88,7 +90,11 @@ async function main(): Promise<void> {
     chain:
       options.noChain === true
         ? undefined
-        : { port: options.chainPort ?? DEFAULTS.chainPort, stateFile: DEFAULTS.chainStateFile },
+        : {
+            port: options.chainPort ?? DEFAULTS.chainPort,
+            stateFile: DEFAULTS.chainStateFile,
+            tickMs: DEFAULTS.chainTickMs,
+          },
   })
   stopOnSignal(() => stack.stop())
 
