@@ -12,17 +12,26 @@ import { pubsubPeerDiscovery } from '@libp2p/pubsub-peer-discovery'
 import { webSockets } from '@libp2p/websockets'
 import { yamux } from '@libp2p/yamux'
 import { multiaddr } from '@multiformats/multiaddr'
+import { readFileSync } from 'node:fs'
 import { animalName } from '../src/identity/animal.ts'
+import { parseTokenizerJson } from '../src/model/tokenizer/bpe-tokenizer.ts'
+import type { Tokenizer } from '../src/model/tokenizer/tokenizer.ts'
 import { encodeEnvelope, PROTOCOL_VERSION } from '../src/swarm/envelope.ts'
+import { roundAt, roundTimes } from '../src/swarm/round-clock.ts'
+import type { RolloutGroup } from '../src/swarm/rollouts.ts'
+import { refOfTask, taskFromRef } from '../src/swarm/task-ref.ts'
+import type { Difficulty } from '../src/tasks/task.ts'
 import { DEFAULT_MAX_AGE_MS } from '../src/swarm/gossip-validator.ts'
 import { MAX_MEMORY_GB } from '../src/swarm/presence.ts'
 import { MAX_MESSAGE_BYTES, topicFor } from '../src/swarm/topics.ts'
 import {
   ATTACK_CLASSES,
   attackOrder,
+  FORGERIES,
   type AttackClass,
   type AttackCounts,
   type ChildReply,
+  type ForgeOptions,
   type ParentCommand,
 } from './hostile-peer.ts'
 
@@ -211,6 +220,69 @@ async function attack(node: Node, o: AttackOptions): Promise<AttackCounts> {
   return counts
 }
 
+/** A wrong answer: the micro model's tasks are arithmetic, whose answers are numbers. */
+const WRONG_ANSWER = 'the answer is banana'
+
+/** The forged groups of `round` (FORGERIES, in order), each of its own task (the tabs keep one group
+ * per sender and task id) and claiming reward 1 for every completion. */
+function forgedGroups(o: ForgeOptions, tokenizer: Tokenizer, round: number): RolloutGroup[] {
+  const honest = { text: WRONG_ANSWER, tokenIds: tokenizer.encode(WRONG_ANSWER) }
+  const group = (
+    k: number,
+    completion: RolloutGroup['completions'][number],
+    forgeId = false,
+  ): RolloutGroup => {
+    const task = taskFromRef({
+      kind: 'reasoning',
+      family: o.family,
+      difficulty: o.difficulty as Difficulty,
+      seed: round * FORGERIES.length + k,
+    })
+    return {
+      taskId: forgeId ? [...task.id].reverse().join('') : task.id,
+      task: refOfTask(task),
+      completions: Array.from({ length: o.groupSize }, () => completion),
+      rewards: Array.from({ length: o.groupSize }, () => 1),
+      policyVersion: 0,
+    }
+  }
+  return [
+    group(0, honest, true),
+    group(1, { text: 'a text these tokens are not', tokenIds: honest.tokenIds }),
+    group(2, honest),
+  ]
+}
+
+async function forge(node: Node, o: ForgeOptions): Promise<number[]> {
+  const tokenizer = parseTokenizerJson(JSON.parse(readFileSync(o.tokenizerPath, 'utf8')))
+  const clock = { genesisTime: o.genesisTime, roundLengthMs: o.roundLengthMs, windowFraction: 0 }
+  const self = node.peerId.toString()
+  const topic = topicFor(o.swarmId, 'rollouts')
+  const publish = (round: number, body: unknown) =>
+    node.services.pubsub.publish(
+      topic,
+      encodeEnvelope({
+        v: PROTOCOL_VERSION,
+        swarmId: o.swarmId,
+        round,
+        from: self,
+        ts: Date.now(),
+        kind: 'rollouts',
+        body,
+      }),
+    )
+  const done: number[] = []
+  for (let round = roundAt(clock, Date.now()) + 1; done.length < o.rounds; round++) {
+    await sleep(roundTimes(clock, round).start + o.offsetMs - Date.now())
+    const groups = forgedGroups(o, tokenizer, round)
+    // one completion short of G: the schema refuses it before it reaches a round
+    await publish(round, { groups: [{ ...groups[2]!, completions: groups[2]!.completions.slice(1) }] })
+    await publish(round, { groups })
+    done.push(round)
+  }
+  return done
+}
+
 async function main(): Promise<void> {
   const [relayAddr, portArg] = process.argv.slice(2)
   const listenPort = Number(portArg)
@@ -236,6 +308,7 @@ async function main(): Promise<void> {
       if (command.type === 'connections') {
         return { type: 'connections', peerIds: node.getConnections().map((c) => c.remotePeer.toString()) }
       }
+      if (command.type === 'forge') return { type: 'forged', rounds: await forge(node, command) }
       return { type: 'attacked', counts: await attack(node, command) }
     }
     void run().then(reply, (err: Error) => reply({ type: 'error', message: err.message }))

@@ -82,6 +82,7 @@ export type ParentCommand =
   | { type: 'wait-for-subscribers'; swarmId: string; peerIds: string[]; timeoutMs: number }
   | { type: 'connections' }
   | { type: 'attack'; swarmId: string; victims: string[]; total: number; batch: number; pauseMs: number }
+  | ({ type: 'forge' } & ForgeOptions)
   | { type: 'stop' }
 
 export type ChildReply =
@@ -89,6 +90,7 @@ export type ChildReply =
   | { type: 'subscribers'; peerIds: string[] }
   | { type: 'connections'; peerIds: string[] }
   | { type: 'attacked'; counts: AttackCounts }
+  | { type: 'forged'; rounds: number[] }
   | { type: 'error'; message: string }
 
 export interface AttackOptions {
@@ -102,6 +104,38 @@ export interface AttackOptions {
   pauseMs?: number
 }
 
+/**
+ * The learning attack: in each round, inside its collection window, one rollouts message the schema
+ * refuses (a group of G − 1 completions: the tabs' gossip validator drops it) and one message of
+ * schema-valid forged groups, one per FORGERIES kind, all claiming full rewards.
+ */
+export interface ForgeOptions {
+  swarmId: string
+  genesisTime: number
+  roundLengthMs: number
+  /** when each round's messages go out, after the round starts (ms): inside the collection window */
+  offsetMs: number
+  /** rounds to forge, from the next one to start */
+  rounds: number
+  groupSize: number
+  /** a reasoning family of the swarm, and its difficulty */
+  family: string
+  difficulty: number
+  /** the swarm model's tokenizer.json on disk: forged completions can be tokenized correctly */
+  tokenizerPath: string
+}
+
+/**
+ * The forged groups a round's message holds:
+ * - wrong-task-id: a real task, but a task id that is not the task's (receivers regenerate it);
+ * - mismatched-tokens: token ids that do not decode to the completion's text;
+ * - unearned-rewards: a genuine task and correctly tokenized wrong answers, claiming reward 1 each
+ *   (receivers re-score with their own verifiers, so the claim is worth nothing).
+ */
+export const FORGERIES = ['wrong-task-id', 'mismatched-tokens', 'unearned-rewards'] as const
+/** Of each round's forged groups, those a tab refuses (the last kind is judged, at its true worth). */
+export const REFUSED_PER_ROUND = 2
+
 export interface HostilePeer {
   peerId: string
   /** its animal name: what it would be shown as, were any of its presences accepted */
@@ -114,6 +148,8 @@ export interface HostilePeer {
   connections(): Promise<string[]>
   /** publishes the hostile messages, interleaving the classes; resolves with what was sent */
   attack(options: AttackOptions): Promise<AttackCounts>
+  /** publishes forged and schema-invalid rollouts for `rounds` rounds; resolves with the rounds done */
+  forge(options: Omit<ForgeOptions, 'swarmId'>): Promise<number[]>
   /** stops the peer and waits for the child process to exit */
   stop(): Promise<void>
 }
@@ -166,6 +202,10 @@ export async function spawnHostilePeer({
       async attack({ victims, total = 1000, batch = 30, pauseMs = 10 }) {
         const command = { type: 'attack', swarmId, victims, total, batch, pauseMs } as const
         return (await ask(command, 'attacked', ATTACK_TIMEOUT_MS)).counts
+      },
+      async forge(options) {
+        const timeout = (options.rounds + 2) * options.roundLengthMs
+        return (await ask({ type: 'forge', swarmId, ...options }, 'forged', timeout)).rounds
       },
       async stop() {
         if (child.connected) child.send({ type: 'stop' } satisfies ParentCommand)

@@ -1,9 +1,9 @@
-// A one-line learning status in the header (round, phase, policy version), with each finished round as
-// data attributes for the browser tests. The Train view is where the learning is shown in full.
+// A one-line learning status in the header (round, phase, policy version), with each finished round and
+// each of this session's training receipts as data attributes for the browser tests. The Train view is where the learning is shown in full.
 import { useLearningStore } from '../state/learning-store.ts'
 
 export function LearningStatus() {
-  const { phase, round, model, rounds, message } = useLearningStore()
+  const { phase, round, model, rounds, receipts, message } = useLearningStore()
   if (phase === 'off') return null
   const tone = phase === 'error' ? 'bad' : 'muted'
   return (
@@ -26,10 +26,21 @@ export function LearningStatus() {
             data-skipped={r.skipped ?? ''}
             data-published={r.groupsPublished}
             data-heard={r.groupsHeard}
+            data-refused={r.groupsRefused}
+            data-ignored={r.groupsIgnored}
             data-local={r.trainedOn.local}
             data-external={r.trainedOn.external}
             data-version={r.policyVersion}
+            data-reward={r.ownReward}
+            data-weights={r.weightsHash ?? ''}
+            data-chain-tip={r.chainTip ?? ''}
+            data-receipt={r.receiptId ?? ''}
           />
+        ))}
+      </ol>
+      <ol hidden data-testid="learning-receipts">
+        {receipts.map((r) => (
+          <li key={r.receiptHash} data-receipt={r.receiptHash} data-json={JSON.stringify(r)} />
         ))}
       </ol>
     </span>

@@ -22,13 +22,16 @@ import { exposeDebugHandle } from './debug-handle.ts'
 import { downloadFile } from './download-file.ts'
 import { APP_VERSION } from './version.ts'
 import { startWallet } from './start-wallet.ts'
-import { applyLearningEvent, resetLearning } from './start-learning.ts'
+import { applyLearningEvent, isLearningEvent, resetLearning } from './start-learning.ts'
+import { startRewardSubmissions, type RewardSubmissions } from './start-rewards.ts'
 import { useWalletStore } from '../state/wallet-store.ts'
 
 interface Session {
   network: Network
   worker: Worker
   sampler: ReturnType<typeof setInterval>
+  /** the rounds' rewards on their way to the coordinator; absent when the swarm does not learn */
+  rewards: RewardSubmissions | undefined
   /** settles when the worker has sent its leaving presence */
   left: Promise<void>
 }
@@ -95,7 +98,7 @@ export async function startTab(): Promise<void> {
     s.worker.postMessage({ type: 'leave' } satisfies PeerWorkerCommand)
     await Promise.race([s.left, new Promise((r) => setTimeout(r, LEAVE_TIMEOUT_MS))])
     s.worker.terminate()
-    await s.network.stop()
+    await Promise.all([s.network.stop(), s.rewards?.stop()])
   }
 
   // Tell the others at once that this tab is going, so they hang up instead of waiting ~10 s for the
@@ -163,10 +166,15 @@ async function startSession(
   })
   const worker = new Worker(new URL('../../workers/peer.worker.ts', import.meta.url), { type: 'module' })
   resetLearning(config.learning !== undefined)
+  const rewards = config.learning ? startRewardSubmissions(identity.peerId) : undefined
   const left = new Promise<void>((resolve) => {
     worker.onmessage = (e: MessageEvent<PeerWorkerEvent>) => {
       const msg = e.data
-      if (applyLearningEvent(msg)) return
+      if (isLearningEvent(msg)) {
+        applyLearningEvent(msg)
+        rewards?.onEvent(msg)
+        return
+      }
       if (msg.type === 'state') useSwarmStore.setState(msg.state)
       else if (msg.type === 'error') useNetStore.setState({ error: msg.message })
       else resolve()
@@ -192,7 +200,7 @@ async function startSession(
       useNetStore.setState({ topology, relay: topology.relay, stats, history })
     })
   }, STATS_SAMPLE_MS)
-  return { network: net, worker, sampler, left }
+  return { network: net, worker, sampler, rewards, left }
 }
 
 /** Publishes a signed 'leaving' presence from the main thread: at pagehide the worker may not get to run. */

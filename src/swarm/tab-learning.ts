@@ -11,7 +11,7 @@ import type { BridgeClient } from '../net/bridge-client.ts'
 import { createBrowserSandbox } from '../sandbox/browser-sandbox.ts'
 import { createSolverClient, type SolverClient } from '../solver/solver-client.ts'
 import { createTrainerClient, type TrainerClient } from '../trainer/trainer-client.ts'
-import type { TrainerReady, TrainerStepResult } from '../trainer/trainer-session.ts'
+import { snapshotKeyOf, type TrainerReady, type TrainerStepResult } from '../trainer/trainer-session.ts'
 import { sealReceipt } from '../verify/receipt.ts'
 import { evaluateHeldOut, heldOutTasks } from './held-out-eval.ts'
 import type { LearningConfig } from './learning-config.ts'
@@ -38,12 +38,17 @@ export interface TabLearningOptions {
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
-/** The saved trainer when it trains this model, else a fresh one from the model's checkpoint. */
-async function startTrainer(trainer: TrainerClient, model: LearningModel): Promise<TrainerReady> {
+/** This peer's saved trainer when it trains this model, else a fresh one from the model's checkpoint. */
+async function startTrainer(
+  trainer: TrainerClient,
+  model: LearningModel,
+  peerId: string,
+): Promise<TrainerReady> {
+  const key = snapshotKeyOf(peerId)
   // a damaged snapshot is replaced: the swarm's weights are always there to start over from
-  const saved = await trainer.resume().catch(() => undefined)
+  const saved = await trainer.resume(key).catch(() => undefined)
   if (saved && saved.status.modelId === model.modelId) return saved
-  return trainer.init({ modelId: model.modelId, padId: model.eosId, checkpoint: model.checkpoint })
+  return trainer.init({ modelId: model.modelId, padId: model.eosId, checkpoint: model.checkpoint }, key)
 }
 
 /** Loads everything and starts the loop; rejects with a sentence when the model cannot be loaded. */
@@ -80,7 +85,7 @@ export async function startTabLearning(opts: TabLearningOptions): Promise<Learni
     const cache = OpfsBlobStore.available(MODEL_CACHE_DIRECTORY)
     model = await loadLearningModel(urlFolder(modelUrl, cache ? { cache } : {}))
     card = await solver.load({ kind: 'url', url: modelUrl })
-    ready = await startTrainer(trainer, model)
+    ready = await startTrainer(trainer, model, peerId)
     // a resumed trainer is past the shipped weights: the solver samples from where it left off
     if (ready.status.policyVersion > 0) await solver.swapWeights(ready.checkpoint)
     await comm.start()

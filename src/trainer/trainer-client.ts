@@ -29,10 +29,10 @@ export class TrainerError extends Error {
 }
 
 export interface TrainerClient {
-  /** The trainer saved in this origin, or undefined when there is none. */
-  resume(): Promise<TrainerReady | undefined>
-  /** Starts from fresh weights, replacing any saved trainer. */
-  init(start: TrainerStart): Promise<TrainerReady>
+  /** The trainer saved under `key` (snapshotKeyOf a peer), or undefined when there is none. */
+  resume(key?: string): Promise<TrainerReady | undefined>
+  /** Starts from fresh weights, replacing any trainer saved under `key`. */
+  init(start: TrainerStart, key?: string): Promise<TrainerReady>
   /** One GRPO step; resolves once it is saved, with new weights and the receipt to sign. */
   step(groups: readonly TokenizedGroup[], params: GrpoParams): Promise<TrainerStepResult>
   /** Stops the worker; pending calls reject with kind 'terminated'. The saved trainer stays. */
@@ -94,14 +94,14 @@ export function createTrainerClient(spawn: () => TrainerWorker = spawnBrowserWor
   }
 
   return {
-    async resume() {
-      return readyOf(await send({ type: 'resume' })) ?? undefined
+    async resume(key) {
+      return readyOf(await send({ type: 'resume', key })) ?? undefined
     },
-    async init(start) {
+    async init(start, key) {
       // a copy the worker owns, so the caller keeps its bytes
       const copy = 'checkpoint' in start ? { ...start, checkpoint: start.checkpoint.slice() } : start
       const transfer = 'checkpoint' in copy ? [copy.checkpoint.buffer as ArrayBuffer] : []
-      const ready = readyOf(await send({ type: 'init', start: copy }, transfer))
+      const ready = readyOf(await send({ type: 'init', start: copy, key }, transfer))
       if (!ready) throw new TrainerError('failed', 'the trainer answered init without weights')
       return ready
     },

@@ -7,10 +7,10 @@ import type { GrpoParams } from '../verify/work-params.ts'
 import type { TrainerReady, TrainerStart, TrainerStepResult } from './trainer-session.ts'
 
 export type TrainerRequest =
-  /** the saved trainer, if any (after a reload) */
-  | { readonly type: 'resume'; readonly requestId: number }
-  /** fresh weights, replacing any saved trainer */
-  | { readonly type: 'init'; readonly requestId: number; readonly start: TrainerStart }
+  /** the trainer saved under `key` (default: the worker's), if any (after a reload) */
+  | { readonly type: 'resume'; readonly requestId: number; readonly key?: string }
+  /** fresh weights, replacing any trainer saved under `key` (default: the worker's) */
+  | { readonly type: 'init'; readonly requestId: number; readonly start: TrainerStart; readonly key?: string }
   /** one GRPO step on the groups, each with the page's own rewards */
   | {
       readonly type: 'step'

@@ -15,11 +15,11 @@ async function run(session: TrainerSession, request: TrainerRequest): Promise<Tr
   const { requestId } = request
   switch (request.type) {
     case 'resume': {
-      const ready = (await session.resume()) ?? null
+      const ready = (await session.resume(request.key)) ?? null
       return { event: { type: 'ready', requestId, ready }, transfer: transferOf(ready) }
     }
     case 'init': {
-      const ready = await session.init(request.start)
+      const ready = await session.init(request.start, request.key)
       return { event: { type: 'ready', requestId, ready }, transfer: transferOf(ready) }
     }
     case 'step': {

@@ -18,6 +18,7 @@ import { grpoConfig, type GrpoParams } from '../verify/work-params.ts'
 import {
   createTrainerSession,
   DEFAULT_SNAPSHOT_KEY,
+  snapshotKeyOf,
   type TrainerStart,
   type TrainerStepResult,
   type TrainerStore,
@@ -179,6 +180,25 @@ describe('a trainer session', () => {
     const uneven = [{ ...groupsFor(0)[0]!, rewards: [1] }]
     await expect(trainer.step(uneven, GRPO)).rejects.toThrow('3 completions and 1 rewards')
     expect(trainer.status!.policyVersion).toBe(0)
+  })
+
+  it('keeps two peers of one origin apart: each resumes its own weights from its own key', async () => {
+    const store = new MemoryBlobStore()
+    const [a, b] = [snapshotKeyOf('12D3KooWPeerA'), snapshotKeyOf('12D3KooWPeerB')]
+    expect(a).not.toBe(b)
+    const tabA = session(store)
+    await tabA.init(START, a)
+    const [stepA] = await steps(tabA, 0, 1)
+    const tabB = session(store)
+    await tabB.init({ ...START, seed: [6, 0] }, b)
+    const [stepB1, stepB2] = await steps(tabB, 3, 5)
+    expect(stepB2!.status.weightsHash).not.toBe(stepA!.status.weightsHash)
+    // a reload of either finds its own trainer, not the other's last save
+    expect((await session(store).resume(a))!.status).toEqual(stepA!.status)
+    expect((await session(store).resume(b))!.status).toEqual(stepB2!.status)
+    expect(stepB1!.status.policyVersion).toBe(1)
+    expect(store.entries.has(DEFAULT_SNAPSHOT_KEY)).toBe(false)
+    expect(await session(store).resume(snapshotKeyOf('12D3KooWPeerC'))).toBeUndefined()
   })
 
   it('finds nothing in an empty store and refuses a damaged snapshot', async () => {

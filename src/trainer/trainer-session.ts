@@ -30,6 +30,12 @@ export interface TrainerStore {
 /** The store key of the snapshot when the caller names none (one trainer per origin). */
 export const DEFAULT_SNAPSHOT_KEY = 'tabswarm-trainer-state'
 
+/**
+ * The store key of one peer's trainer. Tabs of one browser profile share the origin's storage but each
+ * claims its own identity, so keying by peer id keeps two tabs from overwriting each other's weights.
+ */
+export const snapshotKeyOf = (peerId: string): string => `${DEFAULT_SNAPSHOT_KEY}-${peerId}`
+
 /** Fresh weights from a checkpoint (e.g. the solver's model) or from a seed; `chain` when they have one. */
 export type TrainerStart = TrainerIdentity & { readonly chain?: ChainPosition } & (
     | { readonly checkpoint: Uint8Array }
@@ -74,10 +80,13 @@ export interface TrainerSessionOptions {
 }
 
 export interface TrainerSession {
-  /** The saved trainer, or undefined when the store holds none; throws when the saved one is damaged. */
-  resume(): Promise<TrainerReady | undefined>
-  /** Starts from fresh weights, replacing any saved trainer. */
-  init(start: TrainerStart): Promise<TrainerReady>
+  /**
+   * The trainer saved under `key` (default: the session's), or undefined when the store holds none;
+   * throws when the saved one is damaged. Later steps are saved under that key.
+   */
+  resume(key?: string): Promise<TrainerReady | undefined>
+  /** Starts from fresh weights, replacing any trainer saved under `key` (default: the session's). */
+  init(start: TrainerStart, key?: string): Promise<TrainerReady>
   /** One GRPO step on `groups` (each with the trainer's own rewards); saved before it resolves. */
   step(groups: readonly TokenizedGroup[], params: GrpoParams): Promise<TrainerStepResult>
   /** undefined until init or resume succeeds */
@@ -118,7 +127,8 @@ function startSnapshot(start: TrainerStart): TrainerSnapshot {
 
 export function createTrainerSession(options: TrainerSessionOptions): TrainerSession {
   const { store, kernelsHash } = options
-  const key = options.key ?? DEFAULT_SNAPSHOT_KEY
+  // where the current trainer is saved: set by the last resume or init that named one
+  let key = options.key ?? DEFAULT_SNAPSHOT_KEY
   const now = options.now ?? (() => performance.now())
   const site: WorkSite = { kernelsHash, ...(options.info ? { info: options.info } : {}) }
   let current: TrainerSnapshot | undefined
@@ -175,15 +185,19 @@ export function createTrainerSession(options: TrainerSessionOptions): TrainerSes
     get status() {
       return current && statusOf(current)
     },
-    resume: () =>
+    resume: (at) =>
       serial(async () => {
-        const bytes = await store.get(key)
+        const bytes = await store.get(at ?? key)
         if (!bytes) return undefined
         current = decodeSnapshot(bytes)
+        key = at ?? key
         return ready(current)
       }),
-    init: (start) =>
+    init: (start, at) =>
       serial(async () => {
+        // should the init fail, no later step may save the old key's trainer under the new key
+        if (at !== undefined && at !== key) current = undefined
+        key = at ?? key
         await commit(startSnapshot(start), 'the new trainer')
         return ready(current!)
       }),

@@ -53,6 +53,8 @@ function Row({
       data-rounds={row.rounds}
       data-wins={row.wins ?? ''}
       data-chain-reward={row.chainReward ?? ''}
+      data-score={row.score}
+      data-refused={row.refused}
       className={`clickable ${selected ? 'selected' : ''} ${row.self ? 'self-row' : ''}`}
       onClick={() => onSelect(row.peerId)}
       onKeyDown={(e) => {

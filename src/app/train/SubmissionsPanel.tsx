@@ -1,7 +1,10 @@
 // Each round's reward on its way to SwarmCoordinator: queued, sending, confirmed (with the transaction)
 // or failed (with the error as a sentence). Training never waits on these.
 import { Fragment } from 'react'
+import { needsConfirmation } from '../../chain/confirm-policy.ts'
 import { useLearningStore, type SubmissionStatus } from '../../state/learning-store.ts'
+import { useWalletSettings, useWalletStore } from '../../state/wallet-store.ts'
+import { useWalletControls } from '../wallet-controls.ts'
 import { Card } from '../common/Card.tsx'
 import { shortHash } from '../verify/verify-files.ts'
 import { REWARD_SCALE } from '../../chain/submission-queue.ts'
@@ -35,6 +38,7 @@ export function SubmissionsPanel() {
         ) : undefined
       }
     >
+      <ConfirmEachRound />
       <div className="table-scroll train-feed-scroll">
         <table className="table train-table">
           <thead>
@@ -102,5 +106,32 @@ export function SubmissionsPanel() {
         </table>
       </div>
     </Card>
+  )
+}
+
+/**
+ * With the burner, every round's reward and vote wait for a click in a confirmation dialog unless the
+ * user lets routine swarm submissions go without asking: say so where the rounds pile up, with the
+ * wallet setting's switch at hand.
+ */
+function ConfirmEachRound() {
+  const controls = useWalletControls()
+  const kind = useWalletStore((s) => s.kind)
+  const autoApprove = useWalletSettings((s) => s.autoApproveSwarm)
+  if (kind !== 'burner' || !needsConfirmation(kind, 'swarm', autoApprove)) return null
+  return (
+    <p className="hint-block" data-testid="submissions-confirm-hint">
+      The burner asks you to confirm each round’s reward and vote before sending them.{' '}
+      <button
+        type="button"
+        className="btn btn-small"
+        data-testid="submissions-auto-approve"
+        disabled={!controls}
+        onClick={() => controls?.setAutoApproveSwarm(true)}
+      >
+        Send them without asking
+      </button>{' '}
+      (the Wallet view’s settings turn this off again).
+    </p>
   )
 }

@@ -1,0 +1,131 @@
+// Driving a learning tab the same way whether Playwright controls it or it is a hidden tab over the raw
+// DevTools protocol (cdp-tab.ts): everything goes through expressions evaluated in the page, reading
+// the data attributes the app renders for tests and clicking what a person would click.
+import type { Page } from '@playwright/test'
+import type { CdpTab } from './cdp-tab.ts'
+
+export interface LearningTab {
+  label: string
+  evaluate<T>(expression: string): Promise<T>
+}
+
+export const playwrightTab = (label: string, page: Page): LearningTab => ({
+  label,
+  evaluate: <T>(expression: string) => page.evaluate<T>(expression),
+})
+
+export const cdpTab = (label: string, tab: CdpTab): LearningTab => ({
+  label,
+  evaluate: <T>(expression: string) => tab.evaluate<T>(expression),
+})
+
+/** One finished (or skipped) round, from the header's hidden list (src/app/LearningStatus.tsx). */
+export interface RoundItem {
+  round: number
+  skipped: string
+  published: number
+  heard: number
+  /** groups refused (bad task id, tokens not matching their text) and ignored (from a distrusted sender) */
+  refused: number
+  ignored: number
+  local: number
+  external: number
+  version: number
+  /** the round's mean own reward, exactly as the tab holds it */
+  reward: number
+  /** weights after the round's step; '' without one */
+  weights: string
+  chainTip: string
+  receipt: string
+}
+
+/** A training receipt of this page session (newest first in the page), parsed. */
+export interface ReceiptItem {
+  receiptHash: string
+  weightsHash: string
+  chainTip: string
+  chainLength: number
+  [field: string]: unknown
+}
+
+export interface SubmissionItem {
+  round: number
+  status: string
+  tx: string
+  /** the last error, as the panel shows it */
+  error: string
+}
+
+export interface LeaderItem {
+  peer: string
+  chainReward: string
+  wins: string
+  /** this tab's trust in the peer's rollouts, and the groups it refused */
+  score: number
+  refused: number
+}
+
+const items = (testId: string) =>
+  `[...document.querySelectorAll('[data-testid=${testId}] li')].map((li) => ({ ...li.dataset }))`
+
+export async function roundsOf(tab: LearningTab): Promise<RoundItem[]> {
+  const raw = await tab.evaluate<Record<string, string>[]>(items('learning-rounds'))
+  return raw.map((d) => ({
+    round: Number(d.round),
+    skipped: d.skipped ?? '',
+    published: Number(d.published),
+    heard: Number(d.heard),
+    refused: Number(d.refused),
+    ignored: Number(d.ignored),
+    local: Number(d.local),
+    external: Number(d.external),
+    version: Number(d.version),
+    reward: Number(d.reward),
+    weights: d.weights ?? '',
+    chainTip: d.chainTip ?? '',
+    receipt: d.receipt ?? '',
+  }))
+}
+
+export async function receiptsOf(tab: LearningTab): Promise<ReceiptItem[]> {
+  const raw = await tab.evaluate<Record<string, string>[]>(items('learning-receipts'))
+  return raw.map((d) => JSON.parse(d.json!) as ReceiptItem)
+}
+
+/** The Train view's submissions table (the view must be open). */
+export const submissionsOf = (tab: LearningTab): Promise<SubmissionItem[]> =>
+  tab.evaluate(
+    `[...document.querySelectorAll('[data-testid=submission-row]')].map((r) => ({
+      round: Number(r.dataset.round), status: r.dataset.status, tx: r.dataset.tx,
+      error: r.nextElementSibling?.querySelector('[data-testid=submission-error]')?.textContent ?? '' }))`,
+  )
+
+/** The Train view's leaderboard rows (the view must be open). */
+export const leaderboardOf = (tab: LearningTab): Promise<LeaderItem[]> =>
+  tab.evaluate(
+    `[...document.querySelectorAll('[data-testid=leaderboard-row]')].map((r) => ({
+      peer: r.dataset.peer, chainReward: r.dataset.chainReward, wins: r.dataset.wins,
+      score: Number(r.dataset.score), refused: Number(r.dataset.refused) }))`,
+  )
+
+export const attribute = (tab: LearningTab, testId: string, name: string): Promise<string | null> =>
+  tab.evaluate(`document.querySelector('[data-testid=${testId}]')?.getAttribute('${name}') ?? null`)
+
+export const text = (tab: LearningTab, testId: string): Promise<string | null> =>
+  tab.evaluate(`document.querySelector('[data-testid=${testId}]')?.textContent?.trim() ?? null`)
+
+/** Clicks an element by test id; false when it is not on the page (yet). */
+export const click = (tab: LearningTab, testId: string): Promise<boolean> =>
+  tab.evaluate(`(() => {
+    const el = document.querySelector('[data-testid=${testId}]')
+    if (!el || el.disabled) return false
+    el.click()
+    return true
+  })()`)
+
+export const openView = (tab: LearningTab, view: string): Promise<unknown> =>
+  tab.evaluate(`location.hash = '#/${view}'`)
+
+/** A round the tab ran in full: it published, heard, and trained on its own and others' groups. */
+export const fullRound = (r: RoundItem): boolean =>
+  !r.skipped && r.published > 0 && r.heard > 0 && r.local > 0 && r.external > 0
