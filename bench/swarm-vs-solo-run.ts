@@ -40,10 +40,8 @@ const folder = new URL('../public/models/tabswarm-tiny/', import.meta.url)
 const read = (path: string) => readFileSync(new URL(path, folder))
 
 function learningFor(arm: Arm, lr: number): LearningConfig {
-  const sources = REASONING_FAMILIES.map((f) => ({ kind: 'reasoning' as const, family: f.name }))
   const shared = {
     ...DEFAULT_LEARNING,
-    sources,
     difficulty: 1 as const,
     grpo: { ...DEFAULT_LEARNING.grpo, lr },
   }

@@ -1,5 +1,6 @@
 // `npm start`: builds the app when dist/ is stale, then runs the local stack (relay, local chain with the
 // SwarmCoordinator, app server) until Ctrl-C. Open the printed URL in a few tabs and they form a swarm.
+import { DEFAULT_LEARNING } from '../swarm/learning-config.ts'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PortInUseError } from '../relay/listen-http.ts'
@@ -87,6 +88,8 @@ async function main(): Promise<void> {
     appPort: options.appPort ?? DEFAULTS.appPort,
     dist: DEFAULTS.dist,
     keyFile: options.keyFile ?? DEFAULTS.keyFile,
+    // a learning swarm on the shipped model: every tab samples, shares, trains and reports its rounds
+    config: { learning: DEFAULT_LEARNING },
     chain:
       options.noChain === true
         ? undefined

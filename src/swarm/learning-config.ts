@@ -1,5 +1,6 @@
 // What defines a learning swarm beyond its network: the task mix, G, SAPO's L/E, sampling and GRPO
 // settings. It travels in the swarm config, so a researcher starts a new swarm by sharing a link.
+import { REASONING_FAMILIES } from '../tasks/reasoning-families.ts'
 import type { Difficulty } from '../tasks/task.ts'
 import type { TaskSource } from './round-tasks.ts'
 import { DEFAULT_SAPO, type SapoCounts } from './sapo-sampler.ts'
@@ -32,17 +33,15 @@ export const DEFAULT_LEARNING: Readonly<LearningConfig> = {
   model: '/models/tabswarm-tiny/',
   windowFraction: 0.6,
   evalEvery: 5,
-  sources: [
-    { kind: 'reasoning', family: 'arithmetic' },
-    { kind: 'reasoning', family: 'list-sorting' },
-    { kind: 'reasoning', family: 'modular-arithmetic' },
-  ],
+  // every family the shipped model was trained on: a swarm learns where its groups disagree
+  sources: REASONING_FAMILIES.map((f) => ({ kind: 'reasoning' as const, family: f.name })),
   difficulty: 1,
   groupSize: 2,
   tasksPerRound: 2,
   sapo: DEFAULT_SAPO,
   sampling: { temperature: 1, topK: 0, topP: 1, maxNewTokens: 16 },
-  grpo: { lr: 1e-3, clipEps: 0.2, clipEpsHigh: 0.28, maxGradNorm: 1, weightDecay: 0 },
+  // 1e-3 made the shipped model lose held-out pass@1 within 10 rounds (bench/swarm-vs-solo.ts)
+  grpo: { lr: 1e-4, clipEps: 0.2, clipEpsHigh: 0.28, maxGradNorm: 1, weightDecay: 0 },
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> =>

@@ -91,7 +91,7 @@ describe('the tab policy', () => {
     expect(policy.version).toBe(7)
     const group: TokenizedGroup = { promptIds: [1], completions: [[2], [3]], rewards: [0, 1] }
     expect(await policy.train([group, group])).toEqual({ loss: 0.25, weightsHash: 'h8' })
-    expect(calls).toEqual(['step 2 lr 0.001 beta2 0.999 clip 0.28', 'swap 3', 'receipt v8'])
+    expect(calls).toEqual(['step 2 lr 0.0001 beta2 0.999 clip 0.28', 'swap 3', 'receipt v8'])
     expect(policy.version).toBe(8)
   })
 })
