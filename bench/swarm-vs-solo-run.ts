@@ -1,6 +1,7 @@
 // One arm of the swarm-vs-solo benchmark, run in its own process so two arms use both cores: four
-// peers starting from the shipped model, either sharing (2 own + 2 external groups of G = 2 per step)
-// or isolated (4 own groups of G = 2): 8 rollouts per training step either way. Prints one JSON line.
+// peers starting from the shipped model, each generating the same 4 groups of G = 2 per round in both
+// arms, then training either on 2 own + 2 heard groups (sharing) or on its 4 own groups (isolated): 8
+// rollouts per training step either way. Prints one JSON line.
 //   node --import ./src/polyfills/register.js bench/swarm-vs-solo-run.ts <swarm|solo> <seed> <rounds> <evalEvery> <lr>
 import { readFileSync } from 'node:fs'
 import { readCheckpoint } from '../src/model/checkpoint.ts'
@@ -40,14 +41,17 @@ const folder = new URL('../public/models/tabswarm-tiny/', import.meta.url)
 const read = (path: string) => readFileSync(new URL(path, folder))
 
 function learningFor(arm: Arm, lr: number): LearningConfig {
+  // both arms generate the same 4 groups per round (same tasks: one swarm id per seed), so their own
+  // rewards are comparable task for task; they differ only in what they train on
   const shared = {
     ...DEFAULT_LEARNING,
+    tasksPerRound: 4,
     difficulty: 1 as const,
     grpo: { ...DEFAULT_LEARNING.grpo, lr },
   }
   return arm === 'swarm'
-    ? { ...shared, tasksPerRound: 2, sapo: { localGroups: 2, externalGroups: 2 } }
-    : { ...shared, tasksPerRound: 4, sapo: { localGroups: 4, externalGroups: 0 } }
+    ? { ...shared, sapo: { localGroups: 2, externalGroups: 2 } }
+    : { ...shared, sapo: { localGroups: 4, externalGroups: 0 } }
 }
 
 async function main(): Promise<void> {
@@ -74,7 +78,8 @@ async function main(): Promise<void> {
 
   // the swarm shares one hub; solo peers each get their own, so nobody hears them
   const swarmHub = createMemoryHub()
-  const swarmId = `${arm}-${seed}`.padEnd(64, '0')
+  // one swarm id per seed, not per arm: both arms' peers draw the same tasks every round
+  const swarmId = `seed-${seed}`.padEnd(64, '0')
   const peers: (PeerContext & { policy: ReproduciblePolicy })[] = Array.from({ length: PEERS }, (_, i) => {
     const hub = arm === 'swarm' ? swarmHub : createMemoryHub()
     const comm = hub.join(`peer${i}`)
