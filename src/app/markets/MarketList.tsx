@@ -9,6 +9,7 @@ import { marketTitle, outcomeLabel, type MarketSnapshot } from '../../markets/ma
 import { STATUS_FILTERS, statusLabel } from '../../markets/market-status.ts'
 import { useMarketsStore } from '../../state/markets-store.ts'
 import { Card } from '../common/Card.tsx'
+import { CountTitle } from '../common/CountTitle.tsx'
 import { useNow } from '../use-now.ts'
 import { VerifiableBadge } from './MarketSettlement.tsx'
 import { MarketsStatus } from './MarketsStatus.tsx'
@@ -25,11 +26,7 @@ export function MarketList() {
 
   return (
     <Card
-      title={
-        <>
-          Markets <span className="count">{markets.length}</span>
-        </>
-      }
+      title={<CountTitle label="Markets" count={markets.length} />}
       testId="markets-list"
       aside={<MarketsStatus />}
     >

@@ -6,6 +6,7 @@ import { outcomeLabel, type MarketSnapshot } from '../../markets/market-snapshot
 import { formatShares } from '../../markets/share-amount.ts'
 import { useMarketsStore } from '../../state/markets-store.ts'
 import { Card } from '../common/Card.tsx'
+import { CountTitle } from '../common/CountTitle.tsx'
 
 const NONE: never[] = []
 
@@ -14,14 +15,7 @@ export function RecentTrades({ market: m, token }: { market: MarketSnapshot; tok
   const owner = useMarketsStore((s) => s.owner)
   const warning = useMarketsStore((s) => s.historyWarning)
   return (
-    <Card
-      title={
-        <>
-          Recent trades <span className="count">{trades.length}</span>
-        </>
-      }
-      testId="market-trades"
-    >
+    <Card title={<CountTitle label="Recent trades" count={trades.length} />} testId="market-trades">
       {warning && (
         <p className="text-warn" role="status" data-testid="markets-history-warning">
           {warning}

@@ -1,5 +1,6 @@
 // Every peer this tab knows, from the network (connections, counters) and from presence (name, device).
 import { Card } from '../common/Card.tsx'
+import { CountTitle } from '../common/CountTitle.tsx'
 import { RelativeTime } from '../common/RelativeTime.tsx'
 import { formatBytes, formatCapabilities, formatScore, shortId } from '../format.ts'
 import type { PeerRow } from '../peer-rows.ts'
@@ -65,17 +66,7 @@ function PeerTableRow({ row }: { row: PeerRow }) {
 
 export function PeersTable({ rows }: { rows: readonly PeerRow[] }) {
   return (
-    <Card
-      title={
-        <>
-          Peers{' '}
-          <span className="count" data-testid="peer-count">
-            {rows.length}
-          </span>
-        </>
-      }
-      className="peers-card"
-    >
+    <Card title={<CountTitle label="Peers" count={rows.length} testId="peer-count" />} className="peers-card">
       <div className="table-scroll">
         <table className="table peers-table" data-testid="peers-table">
           <thead>

@@ -2,6 +2,7 @@
 // sender claimed next to ours (our verifiers re-score every external completion after the window).
 import { useLearningStore, type HeardRollout } from '../../state/learning-store.ts'
 import { Card } from '../common/Card.tsx'
+import { CountTitle } from '../common/CountTitle.tsx'
 
 /** Rows shown; the store keeps FEED_LIMIT for the peer detail. */
 const FEED_ROWS = 50
@@ -31,14 +32,7 @@ export function GossipFeed() {
   const rows = feed.slice(0, FEED_ROWS)
   return (
     <Card
-      title={
-        <>
-          Gossip feed{' '}
-          <span className="count" data-testid="feed-count">
-            {feed.length}
-          </span>
-        </>
-      }
+      title={<CountTitle label="Gossip feed" count={feed.length} testId="feed-count" />}
       className="train-feed"
       testId="train-feed"
     >

@@ -1,6 +1,7 @@
 // The Train leaderboard: gossip and chain merged (leaderboard-merge.ts). A row opens the peer's detail.
 import type { ChainBoard } from './use-chain-leaderboard.ts'
 import { Card } from '../common/Card.tsx'
+import { CountTitle } from '../common/CountTitle.tsx'
 import { shortId } from '../format.ts'
 import type { LeaderRow, Registration } from './leaderboard-merge.ts'
 
@@ -113,14 +114,7 @@ export function LeaderboardPanel({
   const note = chainNote(chain)
   return (
     <Card
-      title={
-        <>
-          Leaderboard{' '}
-          <span className="count" data-testid="leaderboard-count">
-            {rows.length}
-          </span>
-        </>
-      }
+      title={<CountTitle label="Leaderboard" count={rows.length} testId="leaderboard-count" />}
       className="train-leaderboard"
       testId="train-leaderboard"
       aside={
