@@ -1,17 +1,14 @@
-import { add, requantize } from '../kernels/ref/elementwise.ts'
-import { attention, type AttentionShape } from '../kernels/ref/attention.ts'
-import { embeddingGather } from '../kernels/ref/embedding.ts'
-import { rmsNorm } from '../kernels/ref/rmsnorm.ts'
-import { rope } from '../kernels/ref/rope.ts'
+import type { AttentionShape } from '../kernels/ref/attention.ts'
 import { ropeTable, type RopeTable } from '../kernels/ref/rope-table.ts'
-import { swiglu } from '../kernels/ref/silu.ts'
 import { qtensor, type QTensor } from '../kernels/ref/tensor.ts'
 import { headDim, type ModelConfig } from './config.ts'
 import { ACT_EXP, LOGIT_EXP, RESIDUAL_EXP } from './formats.ts'
 import { layerParamName } from './layout.ts'
 import { linear } from './linear.ts'
 import { param, type Params } from './params.ts'
+import { op, runSync, type Program } from './program.ts'
 import type { TraceHook } from './trace-hook.ts'
+import { TWIN_OPS } from './twin-ops.ts'
 
 /** Token ids of `batch` sequences of `seqLen` tokens each, row-major. */
 export interface Batch {
@@ -101,17 +98,17 @@ export function outputWeight(config: ModelConfig, params: Params): QTensor {
 }
 
 /**
- * The reproducible forward pass: logits for every position, composed only of TS-twin ops. With a
- * KV cache the batch continues those sequences; every format is row-local, so the logits are the
- * same bits as the matching rows of one full pass. `trace` sees every op's output in execution order.
+ * The reproducible forward pass as a program: logits for every position. With a KV cache the batch
+ * continues those sequences; every format is row-local, so the logits are the same bits as the
+ * matching rows of one full pass. `trace` sees every op's output in execution order.
  */
-export function forward(
+export function* forwardProgram(
   config: ModelConfig,
   params: Params,
   batch: Batch,
   past?: KvCache,
   trace?: TraceHook,
-): ForwardResult {
+): Program<ForwardResult> {
   const pastLength = past?.length ?? 0
   if (batch.ids.length !== batch.batch * batch.seqLen)
     throw new RangeError('forward: ids must hold batch·seqLen tokens')
@@ -125,42 +122,59 @@ export function forward(
   const kv: { k: QTensor; v: QTensor }[] = []
   const w = (l: number, part: string) => param(params, layerParamName(l, part))
   // records each op's output under its name and passes it on; names only matter when tracing
-  const op = (name: string, t: QTensor): QTensor => {
+  const traced = (name: string, t: QTensor): QTensor => {
     trace?.(name, t)
     return t
   }
-  const embedded = op('embed', embeddingGather(param(params, 'model.embed_tokens.weight'), batch.ids))
-  let h = op('embed.requantize', requantize(embedded, RESIDUAL_EXP))
+  const embedded = traced(
+    'embed',
+    yield* op('embeddingGather', param(params, 'model.embed_tokens.weight'), batch.ids),
+  )
+  let h = traced('embed.requantize', yield* op('requantize', embedded, RESIDUAL_EXP))
   const layers: LayerCache[] = []
   for (let l = 0; l < config.layers; l++) {
-    const at = (name: string, t: QTensor) => op(`layers.${l}.${name}`, t)
-    const proj = (x: QTensor, part: string) => at(part, linear(x, w(l, part), ACT_EXP))
+    const at = (name: string, t: QTensor) => traced(`layers.${l}.${name}`, t)
+    const proj = function* (x: QTensor, part: string): Program<QTensor> {
+      return at(part, yield* linear(x, w(l, part), ACT_EXP))
+    }
+    const norm = (x: QTensor, part: string) => op('rmsNorm', x, w(l, part), config.normEps, ACT_EXP)
     const hIn = h
-    const xn = at('input_layernorm', rmsNorm(hIn, w(l, 'input_layernorm'), config.normEps, ACT_EXP))
-    const q = at('q_rope', rope(proj(xn, 'self_attn.q_proj'), positions, table))
-    const kNew = at('k_rope', rope(proj(xn, 'self_attn.k_proj'), positions, table))
-    const vNew = proj(xn, 'self_attn.v_proj')
+    const xn = at('input_layernorm', yield* norm(hIn, 'input_layernorm'))
+    const q = at('q_rope', yield* op('rope', yield* proj(xn, 'self_attn.q_proj'), positions, table))
+    const kNew = at('k_rope', yield* op('rope', yield* proj(xn, 'self_attn.k_proj'), positions, table))
+    const vNew = yield* proj(xn, 'self_attn.v_proj')
     const cached = past?.layers[l]
     const k = cached ? appendRows(cached.k, kNew, batch.batch) : kNew
     const v = cached ? appendRows(cached.v, vNew, batch.batch) : vNew
     kv.push({ k, v })
-    const o = at('attention', attention(q, k, v, shape))
-    const hMid = at('attn_residual', add(hIn, proj(o, 'self_attn.o_proj'), RESIDUAL_EXP))
-    const xn2 = at(
-      'post_attention_layernorm',
-      rmsNorm(hMid, w(l, 'post_attention_layernorm'), config.normEps, ACT_EXP),
-    )
-    const gate = proj(xn2, 'mlp.gate_proj')
-    const up = proj(xn2, 'mlp.up_proj')
-    const act = at('swiglu', swiglu(gate, up, ACT_EXP))
-    h = at('mlp_residual', add(hMid, proj(act, 'mlp.down_proj'), RESIDUAL_EXP))
+    const o = at('attention', yield* op('attention', q, k, v, shape))
+    const hMid = at('attn_residual', yield* op('add', hIn, yield* proj(o, 'self_attn.o_proj'), RESIDUAL_EXP))
+    const xn2 = at('post_attention_layernorm', yield* norm(hMid, 'post_attention_layernorm'))
+    const gate = yield* proj(xn2, 'mlp.gate_proj')
+    const up = yield* proj(xn2, 'mlp.up_proj')
+    const act = at('swiglu', yield* op('swiglu', gate, up, ACT_EXP))
+    h = at('mlp_residual', yield* op('add', hMid, yield* proj(act, 'mlp.down_proj'), RESIDUAL_EXP))
     layers.push({ hIn, xn, q, k, v, o, hMid, xn2, gate, up, act })
   }
-  const hn = op('norm', rmsNorm(h, param(params, 'model.norm.weight'), config.normEps, ACT_EXP))
-  const logits = op('lm_head', linear(hn, outputWeight(config, params), LOGIT_EXP))
+  const hn = traced(
+    'norm',
+    yield* op('rmsNorm', h, param(params, 'model.norm.weight'), config.normEps, ACT_EXP),
+  )
+  const logits = traced('lm_head', yield* linear(hn, outputWeight(config, params), LOGIT_EXP))
   return {
     logits,
     cache: { batch, pastLength, positions, layers, hFinal: h, hn },
     kv: { length: pastLength + batch.seqLen, layers: kv },
   }
+}
+
+/** `forwardProgram` on the TS twin. */
+export function forward(
+  config: ModelConfig,
+  params: Params,
+  batch: Batch,
+  past?: KvCache,
+  trace?: TraceHook,
+): ForwardResult {
+  return runSync(forwardProgram(config, params, batch, past, trace), TWIN_OPS)
 }

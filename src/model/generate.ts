@@ -1,9 +1,11 @@
-import { sampleToken, type SamplingParams } from '../kernels/ref/sampling.ts'
+import type { SamplingParams } from '../kernels/ref/sampling.ts'
 import { qtensor } from '../kernels/ref/tensor.ts'
 import type { ModelConfig } from './config.ts'
-import { forward, type KvCache } from './forward.ts'
+import { forwardProgram, type KvCache } from './forward.ts'
 import type { Params } from './params.ts'
+import { op, runSync, type Program } from './program.ts'
 import { scopedTrace, type TraceHook } from './trace-hook.ts'
+import { TWIN_OPS } from './twin-ops.ts'
 
 export interface GenerateOptions {
   readonly maxNewTokens: number
@@ -21,18 +23,18 @@ export interface Generation {
 }
 
 /**
- * Reproducible generation: a prefill over the prompt, then one KV-cached step per token; the draw for
+ * Reproducible generation, as a program: a prefill over the prompt, then one KV-cached step per token; the draw for
  * the token at position p uses Philox counter (step, p). Same inputs, same tokens, on any backend.
  * `trace` sees token<i>/… for the forward pass that produced new token i, then token<i>/sample (the
  * token id as a [1] tensor at exponent 0).
  */
-export function generate(
+export function* generateProgram(
   config: ModelConfig,
   params: Params,
   prompt: Int32Array,
   options: GenerateOptions,
   trace?: TraceHook,
-): Generation {
+): Program<Generation> {
   if (prompt.length === 0) throw new RangeError('generate: the prompt needs at least one token')
   const room = config.maxSeqLen - prompt.length
   const limit = Math.min(options.maxNewTokens, room)
@@ -41,7 +43,7 @@ export function generate(
   let past: KvCache | undefined
   while (tokens.length < limit) {
     const scope = scopedTrace(trace, `token${tokens.length}/`)
-    const result = forward(config, params, { ids, batch: 1, seqLen: ids.length }, past, scope)
+    const result = yield* forwardProgram(config, params, { ids, batch: 1, seqLen: ids.length }, past, scope)
     past = result.kv
     const v = config.vocabSize
     const last = qtensor(
@@ -49,7 +51,7 @@ export function generate(
       result.logits.exp,
       result.logits.data.slice((ids.length - 1) * v, ids.length * v),
     )
-    const token = sampleToken(last, options.sampling, {
+    const token = yield* op('sampleToken', last, options.sampling, {
       seed: options.seed,
       step: options.step,
       position: past.length,
@@ -60,4 +62,15 @@ export function generate(
     ids = Int32Array.of(token)
   }
   return { tokens: Int32Array.from(tokens), finishReason: 'max_length' }
+}
+
+/** `generateProgram` on the TS twin. */
+export function generate(
+  config: ModelConfig,
+  params: Params,
+  prompt: Int32Array,
+  options: GenerateOptions,
+  trace?: TraceHook,
+): Generation {
+  return runSync(generateProgram(config, params, prompt, options, trace), TWIN_OPS)
 }

@@ -3,14 +3,14 @@
 // the same backward, clip and AdamW as supervised training. Old log-probs come from the reproducible
 // forward too (`tokenLogProbsOf`): the sampler's f32 numbers are never trusted.
 import { LOSS_EXP } from '../kernels/ref/cross-entropy.ts'
-import { grpoLoss } from '../kernels/ref/grpo.ts'
-import { tokenLogProbBackward, tokenLogProbs } from '../kernels/ref/logprob.ts'
 import { fromFloat, type QTensor } from '../kernels/ref/tensor.ts'
 import type { ModelConfig } from './config.ts'
-import { forward, type Batch } from './forward.ts'
+import { forwardProgram, type Batch } from './forward.ts'
 import type { Params } from './params.ts'
+import { op, runSync, type Program } from './program.ts'
 import { scopedTrace, type TraceHook } from './trace-hook.ts'
 import { descend, type TrainConfig, type TrainState, type TrainStepResult } from './train-step.ts'
+import { TWIN_OPS } from './twin-ops.ts'
 
 /** Advantages are held at 2^-20: ±2048 at 1e-6 (group-normalised advantages stay within ±√G). */
 export const ADVANTAGE_EXP = -20
@@ -34,9 +34,18 @@ export interface RolloutBatch {
 }
 
 /** log π(target) at every position, at LOSS_EXP: the policy's view of the sampled tokens. */
+export function* tokenLogProbsProgram(
+  config: ModelConfig,
+  params: Params,
+  batch: RolloutBatch,
+): Program<QTensor> {
+  const { logits } = yield* forwardProgram(config, params, batch.inputs)
+  return yield* op('tokenLogProbs', logits, batch.targets, LOSS_EXP)
+}
+
+/** `tokenLogProbsProgram` on the TS twin. */
 export function tokenLogProbsOf(config: ModelConfig, params: Params, batch: RolloutBatch): QTensor {
-  const { logits } = forward(config, params, batch.inputs)
-  return tokenLogProbs(logits, batch.targets, LOSS_EXP)
+  return runSync(tokenLogProbsProgram(config, params, batch), TWIN_OPS)
 }
 
 /** Per-position advantages at ADVANTAGE_EXP: each row's advantage on its masked positions, else 0. */
@@ -51,30 +60,25 @@ export function positionAdvantages(batch: RolloutBatch): QTensor {
 }
 
 /**
- * One step. Pure: the same state, batch and old log-probs give the same bits. `oldLogProbs` undefined
- * means on-policy (one update per batch, the swarm's default): the old policy is the current one, so
- * its log-probs are this step's own forward, bit for bit what `tokenLogProbsOf` would give, without a
- * second forward pass. `trace` sees forward/…, logprobs, loss, dlogprobs, dlogits, then descend's
- * backward/…, clip.…, adam.….
+ * One step, as a program. Pure: the same state, batch and old log-probs give the same bits.
+ * `oldLogProbs` undefined means on-policy (one update per batch, the swarm's default): the old policy
+ * is the current one, so its log-probs are this step's own forward, bit for bit what
+ * `tokenLogProbsOf` would give, without a second forward pass. `trace` sees forward/…, logprobs,
+ * loss, dlogprobs, dlogits, then descend's backward/…, clip.…, adam.….
  */
-export function grpoStep(
+export function* grpoStepProgram(
   config: ModelConfig,
   state: TrainState,
   batch: RolloutBatch,
   oldLogProbs: QTensor | undefined,
   train: GrpoConfig,
   trace?: TraceHook,
-): TrainStepResult {
-  const { logits, cache } = forward(
-    config,
-    state.params,
-    batch.inputs,
-    undefined,
-    scopedTrace(trace, 'forward/'),
-  )
-  const logProbs = tokenLogProbs(logits, batch.targets, LOSS_EXP)
+): Program<TrainStepResult> {
+  const forwardTrace = scopedTrace(trace, 'forward/')
+  const { logits, cache } = yield* forwardProgram(config, state.params, batch.inputs, undefined, forwardTrace)
+  const logProbs = yield* op('tokenLogProbs', logits, batch.targets, LOSS_EXP)
   trace?.('logprobs', logProbs)
-  const { loss, dLogProbs } = grpoLoss({
+  const { loss, dLogProbs } = yield* op('grpoLoss', {
     logProbs,
     oldLogProbs: oldLogProbs ?? logProbs,
     advantages: positionAdvantages(batch),
@@ -84,8 +88,20 @@ export function grpoStep(
   })
   trace?.('loss', loss)
   trace?.('dlogprobs', dLogProbs)
-  const dLogits = tokenLogProbBackward(logits, batch.targets, dLogProbs)
+  const dLogits = yield* op('tokenLogProbBackward', logits, batch.targets, dLogProbs)
   trace?.('dlogits', dLogits)
-  const next = descend(config, state, cache, dLogits, train, trace)
+  const next = yield* descend(config, state, cache, dLogits, train, trace)
   return { state: next.state, loss, gradNorm: next.gradNorm }
+}
+
+/** `grpoStepProgram` on the TS twin. */
+export function grpoStep(
+  config: ModelConfig,
+  state: TrainState,
+  batch: RolloutBatch,
+  oldLogProbs: QTensor | undefined,
+  train: GrpoConfig,
+  trace?: TraceHook,
+): TrainStepResult {
+  return runSync(grpoStepProgram(config, state, batch, oldLogProbs, train, trace), TWIN_OPS)
 }

@@ -159,7 +159,7 @@ export function createTrainerSession(options: TrainerSessionOptions): TrainerSes
     const checked = grpoParams({ ...params })
     const rollout = rolloutFromGroups(groups, from.padId, from.config.maxSeqLen)
     const model = { ...from, params: from.state.params }
-    const prepared = prepareGrpoStepReceipt(model, from.state.optimizer, rollout, checked, site)
+    const prepared = await prepareGrpoStepReceipt(model, from.state.optimizer, rollout, checked, site)
     const { body } = prepared
     await commit(
       {

@@ -1,6 +1,7 @@
 import type { PrivateKey } from '@libp2p/interface'
 import type { Batch } from '../model/forward.ts'
 import { initParams } from '../model/params.ts'
+import type { ProgramRunner } from '../model/program.ts'
 import { TINY_CONFIG } from '../model/test-model.ts'
 import { initTrainState } from '../model/train-step.ts'
 import type { TokenizedGroup } from '../swarm/rollout-batch.ts'
@@ -53,24 +54,26 @@ export const DEMO_TRAINING: TrainingParams = {
   maxGradNorm: 1,
 }
 
+/** `runner` runs the work (the TS twin when omitted; a device's WGSL kernels give the same receipt). */
 export function demoGeneration(
   key: PrivateKey,
   kernelsHash: string,
   model = DEMO_MODEL,
+  runner?: ProgramRunner,
 ): Promise<MadeReceipt> {
-  return buildGenerationReceipt(model, DEMO_PROMPT, DEMO_GENERATION, DEMO_SEED, { key, kernelsHash })
+  const signer = { key, kernelsHash, runner }
+  return buildGenerationReceipt(model, DEMO_PROMPT, DEMO_GENERATION, DEMO_SEED, signer)
 }
 
 export function demoTrainingStep(
   key: PrivateKey,
   kernelsHash: string,
   model = DEMO_MODEL,
+  runner?: ProgramRunner,
 ): Promise<MadeReceipt> {
   const { optimizer } = initTrainState(model.config, model.params)
-  return buildTrainingStepReceipt(model, optimizer, DEMO_BATCH, DEMO_TARGETS, DEMO_TRAINING, {
-    key,
-    kernelsHash,
-  })
+  const signer = { key, kernelsHash, runner }
+  return buildTrainingStepReceipt(model, optimizer, DEMO_BATCH, DEMO_TARGETS, DEMO_TRAINING, signer)
 }
 
 /** Two groups of three completions with mixed rewards, so that every row has a non-zero advantage. */

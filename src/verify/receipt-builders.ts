@@ -3,7 +3,9 @@ import { checkpointHash, writeCheckpoint } from '../model/checkpoint.ts'
 import type { ModelConfig } from '../model/config.ts'
 import type { Batch } from '../model/forward.ts'
 import type { Params } from '../model/params.ts'
+import type { Program, ProgramRunner } from '../model/program.ts'
 import type { TrainState } from '../model/train-step.ts'
+import { runOnTwin } from '../model/twin-ops.ts'
 import { toBase64 } from './base64.ts'
 import type { GrpoRollout } from './grpo-inputs.ts'
 import { genesis, type ChainPosition } from './hash-chain.ts'
@@ -13,9 +15,9 @@ import { signReceipt } from './receipt.ts'
 import type { JsonObject, Receipt, ReceiptBody } from './receipt-schema.ts'
 import {
   describeWork,
-  runGeneration,
-  runGrpoStep,
-  runTrainingStep,
+  generationWork,
+  grpoStepWork,
+  trainingStepWork,
   type TrainingOutcome,
   type WorkOutcome,
 } from './receipt-work.ts'
@@ -26,6 +28,8 @@ export interface WorkSite {
   readonly kernelsHash: string
   /** Informative extras outside the hash (device, browser, timings). */
   readonly info?: JsonObject
+  /** Where the work runs: the TS twin when omitted, or a device's WGSL kernels (same bits). */
+  readonly runner?: ProgramRunner
 }
 
 /** Who signs and what they ran on. */
@@ -58,17 +62,17 @@ export interface MadeReceipt {
   readonly inputs: InputsFile
 }
 
-function prepareReceipt(
+async function prepareReceipt<W extends WorkOutcome>(
   model: ModelAtHand,
   site: WorkSite,
-  run: () => WorkOutcome,
+  work: Program<W>,
   optimizer?: Uint8Array,
-): UnsignedReceipt {
+): Promise<UnsignedReceipt & { readonly outcome: W }> {
   const checkpoint = model.checkpoint ?? writeCheckpoint(model.config, model.params)
   const weightsHash = checkpointHash(checkpoint)
   const chain = model.chain ?? genesis(weightsHash)
   const started = performance.now()
-  const outcome = run()
+  const outcome = await (site.runner ?? runOnTwin)(work)
   const info = { ...site.info, workMs: Math.round(performance.now() - started) }
   return {
     body: describeWork(outcome, { ...model, weightsHash, kernelsHash: site.kernelsHash, chain }),
@@ -83,6 +87,7 @@ function prepareReceipt(
       outputs: outcome.outputs,
     },
     info,
+    outcome,
   }
 }
 
@@ -91,40 +96,36 @@ export async function signPrepared(prepared: UnsignedReceipt, key: PrivateKey): 
   return { receipt: await signReceipt(prepared.body, key, prepared.info), inputs: prepared.inputs }
 }
 
-/** Generates from `prompt` on the TS twin and signs a generation receipt for it. */
-export function buildGenerationReceipt(
+/** Generates from `prompt` (on the site's runner) and signs a generation receipt for it. */
+export async function buildGenerationReceipt(
   model: ModelAtHand,
   prompt: Int32Array,
   params: GenerationParams,
   seed: readonly [number, number],
   signer: ReceiptSigner,
 ): Promise<MadeReceipt> {
-  const run = () => runGeneration(model.config, model.params, prompt, params, seed)
-  return signPrepared(prepareReceipt(model, signer, run), signer.key)
+  const work = generationWork(model.config, model.params, prompt, params, seed)
+  return signPrepared(await prepareReceipt(model, signer, work), signer.key)
 }
 
 /** Runs a weight-changing step from `optimizer` state and prepares its receipt; returns the new state too. */
-function prepareTrainingReceipt(
+async function prepareTrainingReceipt(
   model: ModelAtHand,
   optimizer: TrainState['optimizer'],
   site: WorkSite,
-  step: (state: TrainState) => TrainingOutcome,
-): UnsignedReceipt & { readonly state: TrainState } {
-  let state: TrainState | undefined
-  const prepared = prepareReceipt(
+  step: (state: TrainState) => Program<TrainingOutcome>,
+): Promise<UnsignedReceipt & { readonly state: TrainState }> {
+  const work = step({ params: model.params, optimizer })
+  const { outcome, ...prepared } = await prepareReceipt(
     model,
     site,
-    () => {
-      const outcome = step({ params: model.params, optimizer })
-      state = outcome.state
-      return outcome
-    },
+    work,
     optimizerBytes(model.config, optimizer),
   )
-  return { ...prepared, state: state! }
+  return { ...prepared, state: outcome.state }
 }
 
-/** Runs one training step from `optimizer` state on the TS twin and signs a training-step receipt. */
+/** Runs one training step from `optimizer` state (on the site's runner) and signs a training-step receipt. */
 export async function buildTrainingStepReceipt(
   model: ModelAtHand,
   optimizer: TrainState['optimizer'],
@@ -133,26 +134,26 @@ export async function buildTrainingStepReceipt(
   params: TrainingParams,
   signer: ReceiptSigner,
 ): Promise<MadeReceipt & { readonly state: TrainState }> {
-  const prepared = prepareTrainingReceipt(model, optimizer, signer, (state) =>
-    runTrainingStep(model.config, state, batch, targets, params),
+  const prepared = await prepareTrainingReceipt(model, optimizer, signer, (state) =>
+    trainingStepWork(model.config, state, batch, targets, params),
   )
   return { ...(await signPrepared(prepared, signer.key)), state: prepared.state }
 }
 
-/** Runs one GRPO step on the TS twin and prepares its receipt, unsigned (trainer.worker has no key). */
+/** Runs one GRPO step (on the site's runner) and prepares its receipt, unsigned (trainer.worker has no key). */
 export function prepareGrpoStepReceipt(
   model: ModelAtHand,
   optimizer: TrainState['optimizer'],
   rollout: GrpoRollout,
   params: GrpoParams,
   site: WorkSite,
-): UnsignedReceipt & { readonly state: TrainState } {
+): Promise<UnsignedReceipt & { readonly state: TrainState }> {
   return prepareTrainingReceipt(model, optimizer, site, (state) =>
-    runGrpoStep(model.config, state, rollout, params),
+    grpoStepWork(model.config, state, rollout, params),
   )
 }
 
-/** Runs one GRPO step on the TS twin and signs a grpo-step receipt. */
+/** Runs one GRPO step (on the site's runner) and signs a grpo-step receipt. */
 export async function buildGrpoStepReceipt(
   model: ModelAtHand,
   optimizer: TrainState['optimizer'],
@@ -160,6 +161,6 @@ export async function buildGrpoStepReceipt(
   params: GrpoParams,
   signer: ReceiptSigner,
 ): Promise<MadeReceipt & { readonly state: TrainState }> {
-  const prepared = prepareGrpoStepReceipt(model, optimizer, rollout, params, signer)
+  const prepared = await prepareGrpoStepReceipt(model, optimizer, rollout, params, signer)
   return { ...(await signPrepared(prepared, signer.key)), state: prepared.state }
 }

@@ -1,10 +1,11 @@
 import { weightsHash as paramsWeightsHash } from '../model/checkpoint.ts'
 import { configHash, type ModelConfig } from '../model/config.ts'
 import type { Batch } from '../model/forward.ts'
-import { generate } from '../model/generate.ts'
-import { grpoStep } from '../model/grpo-step.ts'
+import { generateProgram } from '../model/generate.ts'
+import { grpoStepProgram } from '../model/grpo-step.ts'
 import type { Params } from '../model/params.ts'
-import { trainStep, type TrainState, type TrainStepResult } from '../model/train-step.ts'
+import type { Program } from '../model/program.ts'
+import { trainStepProgram, type TrainState, type TrainStepResult } from '../model/train-step.ts'
 import { batchJson } from './batch-inputs.ts'
 import { jsonHash } from './digest.ts'
 import { grpoInputsJson, type GrpoRollout } from './grpo-inputs.ts'
@@ -28,8 +29,9 @@ import {
 } from './work-params.ts'
 
 /**
- * One piece of work run on the TS twin with a trace: what a receipt says about it. The builder runs
- * it to make a receipt and the verifier runs it again to check one, so both describe work the same way.
+ * One piece of work run with a trace: what a receipt says about it. The builder runs it to make a
+ * receipt and the verifier runs it again to check one, so both describe work the same way. Work is a
+ * program (src/model/program.ts): the same description runs on the TS twin or on the WGSL kernels.
  */
 export interface WorkOutcome {
   readonly kind: ReceiptKind
@@ -44,15 +46,15 @@ export interface WorkOutcome {
   readonly finishReason?: FinishReason
 }
 
-export function runGeneration(
+export function* generationWork(
   config: ModelConfig,
   weights: Params,
   prompt: Int32Array,
   params: GenerationParams,
   seed: readonly [number, number],
-): WorkOutcome {
+): Program<WorkOutcome> {
   const recorder = traceRecorder()
-  const result = generate(config, weights, prompt, generateOptions(params, seed), recorder.hook)
+  const result = yield* generateProgram(config, weights, prompt, generateOptions(params, seed), recorder.hook)
   return {
     kind: 'generation',
     params: { ...params },
@@ -98,15 +100,15 @@ function trainingOutcome(
 }
 
 /** Next-token targets travel with the batch: a step's canonical inputs are ids, targets and the optimizer state. */
-export function runTrainingStep(
+export function* trainingStepWork(
   config: ModelConfig,
   state: TrainState,
   batch: Batch,
   targets: Int32Array,
   params: TrainingParams,
-): TrainingOutcome {
+): Program<TrainingOutcome> {
   const recorder = traceRecorder()
-  const result = trainStep(config, state, batch, targets, trainConfig(params), recorder.hook)
+  const result = yield* trainStepProgram(config, state, batch, targets, trainConfig(params), recorder.hook)
   return trainingOutcome(
     'training-step',
     config,
@@ -124,14 +126,21 @@ export function runTrainingStep(
  * sampler's). Inputs: the batch, the fixed-point advantages, the rewards and group sizes they came
  * from, the optimizer state.
  */
-export function runGrpoStep(
+export function* grpoStepWork(
   config: ModelConfig,
   state: TrainState,
   rollout: GrpoRollout,
   params: GrpoParams,
-): TrainingOutcome {
+): Program<TrainingOutcome> {
   const recorder = traceRecorder()
-  const result = grpoStep(config, state, rollout.batch, undefined, grpoConfig(params), recorder.hook)
+  const result = yield* grpoStepProgram(
+    config,
+    state,
+    rollout.batch,
+    undefined,
+    grpoConfig(params),
+    recorder.hook,
+  )
   return trainingOutcome(
     'grpo-step',
     config,

@@ -1,6 +1,8 @@
 import { checkpointHash, readCheckpoint, type Checkpoint } from '../model/checkpoint.ts'
 import { configHash } from '../model/config.ts'
+import type { Program, ProgramRunner } from '../model/program.ts'
 import type { TrainState } from '../model/train-step.ts'
+import { runOnTwin } from '../model/twin-ops.ts'
 import { fromBase64 } from './base64.ts'
 import { intList, readBatch } from './batch-inputs.ts'
 import { readGrpoRollout } from './grpo-inputs.ts'
@@ -12,9 +14,9 @@ import { fail, OK, validate, type Verdict } from './receipt.ts'
 import type { Receipt, ReceiptBody } from './receipt-schema.ts'
 import {
   describeWork,
-  runGeneration,
-  runGrpoStep,
-  runTrainingStep,
+  generationWork,
+  grpoStepWork,
+  trainingStepWork,
   type WorkOutcome,
 } from './receipt-work.ts'
 import { firstDivergence, traceRoot, type Divergence } from './trace.ts'
@@ -31,24 +33,30 @@ function trainStateOf(receipt: Receipt, file: InputsFile, model: Checkpoint): Tr
   return { params: model.params, optimizer: readOptimizer(model.config, fromBase64(file.optimizer)) }
 }
 
-/** Re-runs the receipt's work on the TS twin from the side file and the receipt's params and seed. */
-function rerun(receipt: Receipt, file: InputsFile, model: Checkpoint): WorkOutcome {
+/** The receipt's work again, from the side file and the receipt's params and seed. */
+function rerun(receipt: Receipt, file: InputsFile, model: Checkpoint): Program<WorkOutcome> {
   const { inputs } = file
   switch (receipt.kind) {
     case 'generation': {
       if (!receipt.seed) throw new RangeError('seed: a generation needs a seed')
       const prompt = intList(inputs.prompt, 'prompt')
-      return runGeneration(model.config, model.params, prompt, generationParams(receipt.params), receipt.seed)
+      return generationWork(
+        model.config,
+        model.params,
+        prompt,
+        generationParams(receipt.params),
+        receipt.seed,
+      )
     }
     case 'training-step': {
       const params = trainingParams(receipt.params)
       const { batch, targets } = readBatch(inputs)
-      return runTrainingStep(model.config, trainStateOf(receipt, file, model), batch, targets, params)
+      return trainingStepWork(model.config, trainStateOf(receipt, file, model), batch, targets, params)
     }
     case 'grpo-step': {
       const params = grpoParams(receipt.params)
       const rollout = readGrpoRollout(inputs)
-      return runGrpoStep(model.config, trainStateOf(receipt, file, model), rollout, params)
+      return grpoStepWork(model.config, trainStateOf(receipt, file, model), rollout, params)
     }
     default:
       throw new RangeError(`kind: ${receipt.kind} receipts cannot be re-executed yet`)
@@ -66,15 +74,17 @@ function errorVerdict(error: unknown): Verdict {
 }
 
 /**
- * Re-executes a receipt's work on the TS twin and compares every hashed field with what the
- * re-execution gives, in the order a dispute would: what ran (model, weights, kernels, inputs), then
- * the trace (naming the first divergent op against the prover's trace), then the outputs and the
- * chain. `kernelsHash` is this verifier's own (kernels-hash-node.ts or kernels-hash-bundled.ts).
+ * Re-executes a receipt's work (on the TS twin unless `runner` says otherwise: the WGSL kernels give
+ * the same bits) and compares every hashed field with what the re-execution gives, in the order a
+ * dispute would: what ran (model, weights, kernels, inputs), then the trace (naming the first
+ * divergent op against the prover's trace), then the outputs and the chain. `kernelsHash` is this
+ * verifier's own (kernels-hash-node.ts or kernels-hash-bundled.ts).
  */
 export async function verify(
   receiptValue: unknown,
   inputsValue: unknown,
   kernelsHash: string,
+  runner: ProgramRunner = runOnTwin,
 ): Promise<VerifyVerdict> {
   const valid = await validate(receiptValue)
   if (!valid.ok) return valid
@@ -102,7 +112,7 @@ export async function verify(
       )
     if (receipt.opSet !== 'reproducible')
       return fail('opSet', `the TS twin re-executes the reproducible op set, not ${receipt.opSet}`)
-    outcome = rerun(receipt, file, model)
+    outcome = await runner(rerun(receipt, file, model))
   } catch (error) {
     return errorVerdict(error)
   }
