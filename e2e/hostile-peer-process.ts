@@ -224,7 +224,8 @@ async function attack(node: Node, o: AttackOptions): Promise<AttackCounts> {
 const WRONG_ANSWER = 'the answer is banana'
 
 /** The forged groups of `round` (FORGERIES, in order), each of its own task (the tabs keep one group
- * per sender and task id) and claiming reward 1 for every completion. */
+ * per sender and task id) and claiming reward 1 for every completion: a forged task id, tokens that
+ * are not their text, and a wrong answer with its true tokens (refused for its claimed rewards). */
 function forgedGroups(o: ForgeOptions, tokenizer: Tokenizer, round: number): RolloutGroup[] {
   const honest = { text: WRONG_ANSWER, tokenIds: tokenizer.encode(WRONG_ANSWER) }
   const group = (

@@ -130,11 +130,10 @@ export interface ForgeOptions {
  * - wrong-task-id: a real task, but a task id that is not the task's (receivers regenerate it);
  * - mismatched-tokens: token ids that do not decode to the completion's text;
  * - unearned-rewards: a genuine task and correctly tokenized wrong answers, claiming reward 1 each
- *   (receivers re-score with their own verifiers, so the claim is worth nothing).
+ *   (receivers re-score with their own verifiers and refuse claims that are not their rewards).
+ * A tab refuses every one of them.
  */
 export const FORGERIES = ['wrong-task-id', 'mismatched-tokens', 'unearned-rewards'] as const
-/** Of each round's forged groups, those a tab refuses (the last kind is judged, at its true worth). */
-export const REFUSED_PER_ROUND = 2
 
 export interface HostilePeer {
   peerId: string

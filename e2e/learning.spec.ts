@@ -17,6 +17,7 @@ import type { LocalClients } from '../src/chain/local-clients.ts'
 import { startStack, type Stack } from '../src/cli/stack.ts'
 import { DEFAULT_LEARNING, type LearningConfig } from '../src/swarm/learning-config.ts'
 import { SCORE_IGNORE } from '../src/swarm/peer-standing.ts'
+import { REFUSAL } from '../src/swarm/swarm-round.ts'
 import { extend, stepDigest, type StepWork } from '../src/verify/hash-chain.ts'
 import { validate } from '../src/verify/receipt.ts'
 import { launchBrowser } from './browser.ts'
@@ -277,8 +278,7 @@ test(`3 tabs, one hidden, learn together for ${ROUNDS} rounds and put every roun
     const versions = full.map((r) => r.version)
     expect(versions).toEqual([...versions].sort((a, b) => a - b))
     expect(versions.at(-1)!).toBeGreaterThan(versions[0]!)
-    // each tab heard both others' groups in some round (2 peers × 2 tasks, and perhaps the forger's
-    // one group that re-scoring accepts at its true worth)
+    // each tab heard both others' groups in some round (2 peers × 2 tasks; the forger's are refused)
     expect(Math.max(...full.map((r) => r.heard))).toBeGreaterThanOrEqual(4)
     // no submission failed, and what the chain holds for each confirmed round is the tab's round
     expect(subs.filter((s) => s.status === 'failed')).toEqual([])
@@ -303,6 +303,9 @@ test(`3 tabs, one hidden, learn together for ${ROUNDS} rounds and put every roun
   }
   await pages[0]!.locator(`[data-testid=leaderboard-row][data-peer="${forger}"]`).click()
   await expect(pages[0]!.getByTestId('peer-detail-refused')).toHaveText(/^[1-9]\d*$/)
+  // its wrong answer claiming reward 1 is refused as such, beside its forged task id and tokens
+  for (const why of Object.values(REFUSAL))
+    await expect(pages[0]!.getByTestId('peer-detail-refused-why')).toContainText(why)
   expect(Number(await pages[0]!.getByTestId('peer-detail-score').textContent())).toBeLessThan(SCORE_IGNORE)
 
   // the hidden tab published and trained in every round since its first full one

@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
+import type { SwarmConfig } from '../config/swarm-config.ts'
+import { DEFAULT_LEARNING } from '../swarm/learning-config.ts'
+import { nextRound, roundTimes } from '../swarm/round-clock.ts'
 import {
   FEED_LIMIT,
   initialLearningState,
@@ -7,7 +10,14 @@ import {
 } from '../state/learning-store.ts'
 import type { Receipt } from '../verify/receipt-schema.ts'
 import { roundRow } from './train/round-row-fixture.ts'
-import { applyLearningEvent, learningUpdate, resetLearning } from './start-learning.ts'
+import {
+  adoptLearningClock,
+  applyLearningEvent,
+  learningClock,
+  learningUpdate,
+  resetLearning,
+  type CoordinatorClockSource,
+} from './start-learning.ts'
 
 const heard = (i: number): HeardRollout => ({
   from: 'p',
@@ -74,5 +84,66 @@ describe('the learning store feed', () => {
     expect(useLearningStore.getState().receipts).toEqual([receipt])
     resetLearning(false)
     expect(useLearningStore.getState()).toMatchObject({ phase: 'off', receipts: [] })
+  })
+})
+
+const COORDINATOR = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
+const CONFIG: SwarmConfig = {
+  version: 1,
+  name: 'test',
+  genesisTime: Date.UTC(2026, 10, 30, 8, 0),
+  roundLengthMs: 20_000,
+  relays: [],
+  iceServers: [],
+  learning: DEFAULT_LEARNING,
+}
+/** a fake coordinator whose read gives `clock` (or fails with `clock`, an Error) */
+const source = (clock: { genesisTime: number; roundLengthMs: number } | Error): CoordinatorClockSource => ({
+  coordinator: COORDINATOR,
+  read: () => (clock instanceof Error ? Promise.reject(clock) : Promise.resolve(clock)),
+})
+
+describe('the learning round clock', () => {
+  it('runs on the coordinator’s clock when it differs from the config’s, and says so', async () => {
+    const chain = { genesisTime: Date.UTC(2026, 10, 30, 7, 59), roundLengthMs: 30_000 }
+    const { config, clockNote } = await learningClock(CONFIG, source(chain))
+    expect(config).toEqual({ ...CONFIG, ...chain })
+    expect(clockNote).toEqual({
+      text: `round clock from the coordinator at ${COORDINATOR}: 30 s rounds from 2026-11-30T07:59:00.000Z (the swarm config says 20 s rounds from 2026-11-30T08:00:00.000Z)`,
+      warn: false,
+    })
+    // the loop's rounds are the coordinator's: at 08:01 its round 4 runs, where the config's is round 3
+    const now = Date.UTC(2026, 10, 30, 8, 1)
+    const clock = { ...config, windowFraction: DEFAULT_LEARNING.windowFraction }
+    expect(roundTimes(clock, nextRound(clock, now, undefined).round).start).toBe(
+      chain.genesisTime + 4 * 30_000,
+    )
+  })
+
+  it('keeps the config when the coordinator agrees with it, or there is none', async () => {
+    const same = { genesisTime: CONFIG.genesisTime, roundLengthMs: CONFIG.roundLengthMs }
+    expect(await learningClock(CONFIG, source(same))).toEqual({ config: CONFIG, clockNote: null })
+    expect(await learningClock(CONFIG, null)).toEqual({ config: CONFIG, clockNote: null })
+  })
+
+  it('falls back to the config’s clock with a warning when the chain does not answer', async () => {
+    const { config, clockNote } = await learningClock(CONFIG, source(new Error('fetch failed')))
+    expect(config).toBe(CONFIG)
+    expect(clockNote?.warn).toBe(true)
+    expect(clockNote?.text).toContain(`The coordinator at ${COORDINATOR} did not answer (fetch failed)`)
+    expect(clockNote?.text).toContain("rounds follow the swarm config's clock")
+  })
+
+  it('puts the note on the round card after the store was reset, and hands the worker its config', () => {
+    resetLearning(true)
+    const clockNote = { text: 'round clock from the coordinator at 0xc', warn: false }
+    const info = vi.spyOn(console, 'info').mockImplementation(() => {})
+    const config = { ...CONFIG, roundLengthMs: 30_000 }
+    expect(adoptLearningClock({ config, clockNote })).toBe(config)
+    expect(useLearningStore.getState().clockNote).toEqual(clockNote)
+    expect(info).toHaveBeenCalledWith(`tabswarm: ${clockNote.text}`)
+    info.mockRestore()
+    resetLearning(true)
+    expect(useLearningStore.getState().clockNote).toBeNull()
   })
 })

@@ -19,6 +19,7 @@ import {
 } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startAnvil, type Anvil } from '../cli/anvil.ts'
+import { coordinatorClockSource, learningClock } from '../app/start-learning.ts'
 import { useLearningStore, type LearningState } from '../state/learning-store.ts'
 import { useWalletStore } from '../state/wallet-store.ts'
 import { runContractTx } from './contract-tx.ts'
@@ -132,6 +133,27 @@ describe('coordinator constants and clock', () => {
       genesisTime: genesisTime * 1000,
       roundLengthMs: ROUND_LENGTH * 1000,
     })
+  })
+
+  it('gives a learning tab the coordinator’s clock over a config that counts rounds differently', async () => {
+    const config = {
+      version: 1 as const,
+      name: 'other clock',
+      genesisTime: genesisTime * 1000 + 3_600_000,
+      roundLengthMs: 20_000,
+      relays: [],
+      iceServers: [],
+    }
+    const chain = { genesisTime: genesisTime * 1000, roundLengthMs: ROUND_LENGTH * 1000 }
+    const clocked = await learningClock(config, coordinatorClockSource(anvil.rpcUrl, coordinator))
+    expect(clocked.config).toEqual({ ...config, ...chain })
+    expect(clocked.clockNote).toMatchObject({ warn: false })
+    expect(clocked.clockNote!.text).toMatch(
+      new RegExp(`^round clock from the coordinator at ${coordinator}: 30 s`),
+    )
+    // no chain at that address (a port nobody listens on): the config's clock, with a warning
+    const down = await learningClock(config, coordinatorClockSource('http://127.0.0.1:1', coordinator))
+    expect(down).toMatchObject({ config, clockNote: { warn: true } })
   })
 
   it('votes within the coordinator’s limits', async () => {

@@ -45,8 +45,10 @@ export interface HeardRollout {
   answer: string
   /** the sender's reward */
   claimedReward: number
-  /** our verifiers' reward; undefined until the window closed and we re-scored */
+  /** our verifiers' reward; undefined when we refused the group */
   reward: number | undefined
+  /** why we refused its group (REFUSAL in src/swarm/swarm-round.ts) */
+  refused?: string
   receivedAt: number
 }
 
@@ -59,8 +61,10 @@ export interface PeerLearning {
   /** sum of our re-scored rewards of its completions */
   rewardSum: number
   completions: number
-  /** groups we refused (bad task id, tokens that do not match their text, wrong G) */
+  /** groups we refused (bad task id, tokens that do not match their text, forged rewards) */
   refused: number
+  /** refused groups by reason (REFUSAL in src/swarm/swarm-round.ts); absent in records saved before it */
+  refusedWhy?: Record<string, number>
   /** 1 = trusted; lowered for every refused group; below SCORE_IGNORE its rollouts are ignored */
   score: number
 }
@@ -106,6 +110,9 @@ export interface LearningState {
   receipts: Receipt[]
   /** a sentence for the user when phase is 'error' or something degraded (e.g. chain unreachable) */
   message: string | null
+  /** where the round clock comes from when it is not simply the swarm config's (the round card's line);
+   * `warn` when the coordinator's could not be read */
+  clockNote: { text: string; warn: boolean } | null
 }
 
 export const FEED_LIMIT = 200
@@ -123,6 +130,7 @@ export const initialLearningState = (): LearningState => ({
   submissions: {},
   receipts: [],
   message: null,
+  clockNote: null,
 })
 
 export const useLearningStore = create<LearningState>()(initialLearningState)

@@ -130,7 +130,7 @@ export function startLearningLoop(opts: LearningLoopOptions): LearningLoop {
           ...peer,
           learning: { ...learning, difficulty },
           ignored: (id) => isIgnored(history.peers, id),
-          onJudged: ({ from, group }, rewards) => {
+          onJudged: ({ from, group }, rewards, refusal) => {
             if (heard.length >= HEARD_PER_ROUND) return
             const prompt = taskFromRef(group.task).prompt
             group.completions.forEach((c, i) =>
@@ -143,6 +143,7 @@ export function startLearningLoop(opts: LearningLoopOptions): LearningLoop {
                 answer: c.text,
                 claimedReward: group.rewards[i]!,
                 reward: rewards?.[i],
+                ...(refusal && { refused: refusal }),
                 receivedAt: now(),
               }),
             )

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { isIgnored, SCORE_IGNORE, SCORE_START, updatePeerStanding } from './peer-standing.ts'
+import { isIgnored, REFUSAL_PENALTY, SCORE_IGNORE, SCORE_START, updatePeerStanding } from './peer-standing.ts'
+import { REFUSAL } from './swarm-round.ts'
 
 const nameOf = (id: string) => `name of ${id}`
 const report = (round: number, peerRewards = {}, refusedFrom = {}) => ({ round, peerRewards, refusedFrom })
@@ -33,6 +34,25 @@ describe('peer standing', () => {
     // others are untouched; unknown peers are trusted
     expect(Object.keys(peers)).toEqual(['m'])
     expect(isIgnored(peers, 'stranger')).toBe(false)
+  })
+
+  it('keeps the count of each refusal reason across rounds, and lowers the score for forged rewards too', () => {
+    const why = (m: Record<string, number>) => ({
+      round: 1,
+      peerRewards: {},
+      refusedFrom: { m: 2 },
+      refusedWhy: { m },
+    })
+    let peers = updatePeerStanding({}, why({ [REFUSAL.rewards]: 1, [REFUSAL.task]: 1 }), nameOf)
+    peers = updatePeerStanding(peers, { ...why({ [REFUSAL.rewards]: 2 }), round: 2 }, nameOf)
+    expect(peers.m).toMatchObject({
+      refused: 4,
+      refusedWhy: { [REFUSAL.rewards]: 3, [REFUSAL.task]: 1 },
+    })
+    expect(peers.m!.score).toBeCloseTo(SCORE_START - 4 * REFUSAL_PENALTY)
+    // a round without refusals keeps the reasons known so far
+    peers = updatePeerStanding(peers, report(3, { m: { reward: 1, completions: 2 } }), nameOf)
+    expect(peers.m!.refusedWhy).toEqual({ [REFUSAL.rewards]: 3, [REFUSAL.task]: 1 })
   })
 
   it('never drops a score below zero', () => {

@@ -1,7 +1,8 @@
 // What this peer makes of the others it hears: per sender, the rounds it shared in, the rewards our
-// verifiers gave its completions, and a score that refused groups lower. A sender below SCORE_IGNORE is
-// ignored: its groups are neither re-scored nor trained on (runRound's `ignored`), so a peer that sends
-// garbage or forged rollouts stops costing us work. Pure: a round's report in, new records out.
+// verifiers gave its completions, its refused groups and why, and a score that refused groups lower. A
+// sender below SCORE_IGNORE is ignored: its groups are neither re-scored nor trained on (runRound's
+// `ignored`), so a peer that sends garbage or forged rollouts stops costing us work. Pure: a round's
+// report in, new records out.
 import type { PeerLearning } from '../state/learning-store.ts'
 import type { RoundReport } from './swarm-round.ts'
 
@@ -17,10 +18,21 @@ export const SCORE_IGNORE = 0.5
 export const isIgnored = (peers: Readonly<Record<string, PeerLearning>>, peerId: string): boolean =>
   (peers[peerId]?.score ?? SCORE_START) < SCORE_IGNORE
 
+/** `known` counts of refusal reasons plus this round's; nothing when neither has any. */
+function withReasons(
+  known: Readonly<Record<string, number>> | undefined,
+  round: Readonly<Record<string, number>> | undefined,
+): Pick<PeerLearning, 'refusedWhy'> {
+  if (!round) return known ? { refusedWhy: known } : {}
+  const refusedWhy = { ...known }
+  for (const [why, n] of Object.entries(round)) refusedWhy[why] = (refusedWhy[why] ?? 0) + n
+  return { refusedWhy }
+}
+
 /** The records after `report`: senders heard or refused this round are updated, others kept as they were. */
 export function updatePeerStanding(
   peers: Readonly<Record<string, PeerLearning>>,
-  report: Pick<RoundReport, 'round' | 'peerRewards' | 'refusedFrom'>,
+  report: Pick<RoundReport, 'round' | 'peerRewards' | 'refusedFrom' | 'refusedWhy'>,
   nameOf: (peerId: string) => string,
 ): Record<string, PeerLearning> {
   const next = { ...peers }
@@ -49,6 +61,7 @@ export function updatePeerStanding(
       rewardSum: known.rewardSum + (heard ? heard.reward * heard.completions : 0),
       completions: known.completions + (heard?.completions ?? 0),
       refused: known.refused + refused,
+      ...withReasons(known.refusedWhy, report.refusedWhy?.[id]),
       score: Math.max(0, score),
     }
   }

@@ -8,7 +8,7 @@ import { createMemoryHub } from './memory-comm.ts'
 import type { TokenizedGroup } from './rollout-batch.ts'
 import { createRoundInbox } from './round-inbox.ts'
 import { chars, standInPolicy } from './stand-in-policy.ts'
-import { runRound, type PeerContext, type Scorer } from './swarm-round.ts'
+import { CLAIM_TOLERANCE, REFUSAL, runRound, type PeerContext, type Scorer } from './swarm-round.ts'
 
 const score: Scorer = async (task, c) =>
   scoreReasoning(task as ReasoningTask, c.text, c.tokenIds.length).reward.total
@@ -99,9 +99,57 @@ describe('runRound', () => {
     expect(r.groupsHeard).toBe(0)
     expect(r.groupsRefused).toBe(2)
     expect(r.refusedFrom).toEqual({ mallory: 2 })
+    expect(r.refusedWhy).toEqual({ mallory: { [REFUSAL.task]: 1, [REFUSAL.tokens]: 1 } })
     expect(r.peerRewards).toEqual({})
     expect(peers[0]!.inbox.refused).toBe(2)
     expect(r.trainedOn).toEqual({ local: 2, external: 0 })
+  })
+
+  it('refuses a group whose claimed rewards are not our verifiers’ and accepts one within CLAIM_TOLERANCE', async () => {
+    const { hub, peers, trained, closeWindow } = swarm(1)
+    const judged: [string, readonly number[] | undefined, string | undefined][] = []
+    peers[0] = { ...peers[0]!, onJudged: (g, r, why) => judged.push([g.from, r, why]) }
+    const report = runRound(peers[0], 3)
+    const { generateReasoningTask } = await import('../tasks/generate-reasoning-task.ts')
+    const task = generateReasoningTask('arithmetic', 1, 1)
+    const completions = ['<answer>1</answer>', `<answer>${task.answer}</answer>`].map((text) => ({
+      text,
+      tokenIds: chars(text),
+    }))
+    const ours = await Promise.all(completions.map((c) => score(task, c, true)))
+    // the two completions score differently, so a claim can be wrong on one of them only
+    expect(ours[0]).not.toBe(ours[1])
+    const group = (rewards: number[]) => ({
+      taskId: task.id,
+      task: { kind: 'reasoning' as const, family: 'arithmetic', difficulty: 1 as const, seed: 1 },
+      completions,
+      rewards,
+      policyVersion: 0,
+    })
+    await hub.join('inflator').publishRollouts(3, { groups: [group([ours[0]!, ours[0]! + 0.5])] })
+    await hub.join('rounder').publishRollouts(3, { groups: [group([ours[0]!, ours[1]! + 1e-6])] })
+    await hub
+      .join('honest')
+      .publishRollouts(3, { groups: [group([ours[0]!, ours[1]! + CLAIM_TOLERANCE / 2])] })
+    await new Promise((r) => setTimeout(r, 10))
+    closeWindow()
+    const r = await report
+    expect(r.groupsRefused).toBe(2)
+    expect(r.refusedFrom).toEqual({ inflator: 1, rounder: 1 })
+    expect(r.refusedWhy).toEqual({ inflator: { [REFUSAL.rewards]: 1 }, rounder: { [REFUSAL.rewards]: 1 } })
+    expect(r.groupsHeard).toBe(1)
+    expect(Object.keys(r.peerRewards)).toEqual(['honest'])
+    expect(judged).toEqual([
+      ['inflator', undefined, REFUSAL.rewards],
+      ['rounder', undefined, REFUSAL.rewards],
+      ['honest', ours, undefined],
+    ])
+    // the honest group is the one external group trained on, with our rewards, not its claim
+    expect(r.trainedOn.external).toBe(1)
+    const external = trained[0]![0]!.filter((g) => g.promptIds.join() === chars(task.prompt).join())
+    expect(external).toEqual([
+      { promptIds: chars(task.prompt), completions: completions.map((c) => c.tokenIds), rewards: ours },
+    ])
   })
 
   it('leaves out the groups of ignored senders and tells each judged group to onJudged', async () => {

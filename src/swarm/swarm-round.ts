@@ -45,8 +45,8 @@ export interface PeerContext {
   windowClosed(round: number): Promise<void>
   /** senders whose groups are left out unheard (a score below SCORE_IGNORE: src/swarm/peer-standing.ts) */
   ignored?: (peerId: string) => boolean
-  /** each heard group once judged: our rewards, or undefined when it was refused (the tab's gossip feed) */
-  onJudged?: (heard: ExternalGroup, rewards: readonly number[] | undefined) => void
+  /** each heard group once judged: our rewards, or undefined and why it was refused (the tab's feed) */
+  onJudged?: (heard: ExternalGroup, rewards: readonly number[] | undefined, refusal?: RefusalReason) => void
 }
 
 export interface RoundReport {
@@ -57,7 +57,7 @@ export interface RoundReport {
   swarmReward: number | undefined
   groupsPublished: number
   groupsHeard: number
-  /** groups refused after the window: wrong task id, tokens that do not match their text */
+  /** groups refused after the window (REFUSAL: wrong task id, tokens not their text, rewards not ours) */
   groupsRefused: number
   /** groups of ignored senders (score below SCORE_IGNORE), neither re-scored nor trained on */
   groupsIgnored: number
@@ -65,27 +65,47 @@ export interface RoundReport {
   peerRewards: Record<string, { reward: number; completions: number }>
   /** by sender, how many of its groups this round we refused */
   refusedFrom: Record<string, number>
+  /** by sender, its refused groups by reason (a REFUSAL sentence); absent in rows saved before reasons */
+  refusedWhy?: Record<string, Record<string, number>>
   trainedOn: { local: number; external: number }
   loss: number | undefined
   weightsHash: string | undefined
   policyVersion: number
 }
 
+/** Why a heard group is refused, as the Train view shows it. */
+export const REFUSAL = {
+  task: 'its task does not regenerate to the task id it claims',
+  tokens: 'its tokens do not decode to its text',
+  rewards: 'claimed rewards do not match our verifiers',
+} as const
+export type RefusalReason = (typeof REFUSAL)[keyof typeof REFUSAL]
+
+/**
+ * Largest gap between a claimed reward and ours that still counts as equal. Verifiers are
+ * deterministic, so an honest sender's rewards are ours exactly; the slack only absorbs a last-bit
+ * difference in the float sums of the reward's terms on another JS engine.
+ */
+export const CLAIM_TOLERANCE = 1e-9
+
 const mean = (xs: readonly number[]) =>
   xs.length === 0 ? undefined : xs.reduce((a, b) => a + b, 0) / xs.length
 
-/** Checks an external group and re-scores it; undefined when it must be refused. */
-async function rescore(ctx: PeerContext, group: RolloutGroup): Promise<TokenizedGroup | undefined> {
+/** Checks an external group and re-scores it; the reason when it must be refused. */
+async function rescore(ctx: PeerContext, group: RolloutGroup): Promise<TokenizedGroup | RefusalReason> {
   let task: Task
   try {
     task = taskFromRef(group.task)
   } catch {
-    return undefined
+    return REFUSAL.task
   }
-  if (task.id !== group.taskId) return undefined
-  if (!group.completions.every((c) => ctx.policy.matches(c))) return undefined
+  if (task.id !== group.taskId) return REFUSAL.task
+  if (!group.completions.every((c) => ctx.policy.matches(c))) return REFUSAL.tokens
   const max = ctx.learning.sampling.maxNewTokens
   const rewards = await Promise.all(group.completions.map((c) => ctx.score(task, c, c.tokenIds.length < max)))
+  // rewards that are not ours come from other verifiers or a lie about the work: either way the group is
+  // not the swarm's experience, and refusing it makes the claim cost the sender trust like any forgery
+  if (rewards.some((r, i) => !(Math.abs(r - group.rewards[i]!) <= CLAIM_TOLERANCE))) return REFUSAL.rewards
   return {
     promptIds: ctx.policy.promptIds(task),
     completions: group.completions.map((c) => c.tokenIds),
@@ -130,18 +150,22 @@ export async function runRound(ctx: PeerContext, round: number): Promise<RoundRe
   const heardTokenized = new Map<ExternalGroup, TokenizedGroup>()
   const rewardsFrom = new Map<string, number[]>()
   const refusedFrom: Record<string, number> = {}
+  const refusedWhy: Record<string, Record<string, number>> = {}
   for (const g of pool.groups()) {
     if (ctx.ignored?.(g.from)) {
       ignored++
       continue
     }
     const tokenized = await rescore(ctx, g.group)
-    ctx.onJudged?.(g, tokenized?.rewards)
-    if (!tokenized) {
+    if (typeof tokenized === 'string') {
+      ctx.onJudged?.(g, undefined, tokenized)
       refused++
       refusedFrom[g.from] = (refusedFrom[g.from] ?? 0) + 1
+      const why = (refusedWhy[g.from] ??= {})
+      why[tokenized] = (why[tokenized] ?? 0) + 1
       continue
     }
+    ctx.onJudged?.(g, tokenized.rewards)
     heard.push(g)
     heardTokenized.set(g, tokenized)
     rewardsFrom.set(g.from, [...(rewardsFrom.get(g.from) ?? []), ...tokenized.rewards])
@@ -167,6 +191,7 @@ export async function runRound(ctx: PeerContext, round: number): Promise<RoundRe
       ]),
     ),
     refusedFrom,
+    refusedWhy,
     trainedOn: { local: batch.local.length, external: batch.external.length },
     loss: step?.loss,
     weightsHash: step?.weightsHash,

@@ -1,27 +1,28 @@
 // The latest rollouts other peers shared: round, who, task family, prompt, answer, and the reward the
-// sender claimed next to ours (our verifiers re-score every external completion after the window).
+// sender claimed next to ours (our verifiers re-score every external completion after the window), or
+// why we refused it.
 import { useLearningStore, type HeardRollout } from '../../state/learning-store.ts'
 import { Card } from '../common/Card.tsx'
 import { CountTitle } from '../common/CountTitle.tsx'
 
 /** Rows shown; the store keeps FEED_LIMIT for the peer detail. */
 const FEED_ROWS = 50
-/** A reward that differs from the claim by more than this is flagged. */
-const CLAIM_TOLERANCE = 1e-6
 
 function RewardCell({ h }: { h: HeardRollout }) {
+  // rows come after the window, once judged: no reward of ours means we refused the group
   if (h.reward === undefined)
     return (
-      <td className="num">
-        {h.claimedReward.toFixed(2)} <span className="muted">/ …</span>
+      <td
+        className="num text-bad"
+        title={`refused: ${h.refused ?? 'see the peer detail'}`}
+        data-testid="feed-refused"
+      >
+        {h.claimedReward.toFixed(2)} / refused
       </td>
     )
-  const differs = Math.abs(h.reward - h.claimedReward) > CLAIM_TOLERANCE
+  // an accepted group's claims are our rewards (a group whose claims are not is refused)
   return (
-    <td
-      className={`num ${differs ? 'text-bad' : ''}`}
-      title={differs ? 'our verifiers disagree with the reward the sender claimed' : undefined}
-    >
+    <td className="num">
       {h.claimedReward.toFixed(2)} / <strong>{h.reward.toFixed(2)}</strong>
     </td>
   )

@@ -4,6 +4,7 @@ import { Card } from '../common/Card.tsx'
 import { CountTitle } from '../common/CountTitle.tsx'
 import { shortId } from '../format.ts'
 import type { LeaderRow, Registration } from './leaderboard-merge.ts'
+import { refusalSummary } from './refusal-reasons.ts'
 
 const REGISTRATION_LABELS: Record<Registration, string> = {
   verified: 'verified',
@@ -95,7 +96,13 @@ function Row({
       <td className={`num ${row.score < 1 ? 'text-bad' : ''}`} data-testid="leaderboard-score">
         {row.score.toFixed(2)}
       </td>
-      <td className={`num ${row.refused > 0 ? 'text-bad' : ''}`}>{row.refused}</td>
+      <td
+        className={`num ${row.refused > 0 ? 'text-bad' : ''}`}
+        title={refusalSummary(row.refusedWhy) || undefined}
+        data-testid="leaderboard-refused"
+      >
+        {row.refused}
+      </td>
     </tr>
   )
 }
@@ -153,7 +160,7 @@ export function LeaderboardPanel({
               >
                 Trust
               </th>
-              <th className="num" title="groups this tab refused">
+              <th className="num" title="groups this tab refused (hover a count for why)">
                 Refused
               </th>
             </tr>

@@ -6,6 +6,7 @@ import { Card } from '../common/Card.tsx'
 import { CopyButton } from '../common/CopyButton.tsx'
 import type { LeaderRow } from './leaderboard-merge.ts'
 import { heardRounds } from './peer-heard.ts'
+import { refusalSummary } from './refusal-reasons.ts'
 
 /** Rounds listed in the detail, newest first; the export has them all. */
 const DETAIL_ROUNDS = 30
@@ -87,7 +88,12 @@ function HeardRounds({ peerId, rounds }: { peerId: string; rounds: readonly Roun
             <td className="num">{r.completions}</td>
             <td className="num">{fixed(r.reward)}</td>
             <td className="num">{fixed(r.claimed)}</td>
-            <td className={`num ${r.refused > 0 ? 'text-bad' : ''}`}>{r.refused}</td>
+            <td
+              className={`num ${r.refused > 0 ? 'text-bad' : ''}`}
+              title={refusalSummary(r.refusedWhy) || undefined}
+            >
+              {r.refused}
+            </td>
           </tr>
         ))}
       </tbody>
@@ -137,6 +143,14 @@ export function PeerDetail({ row, onClose }: { row: LeaderRow; onClose: () => vo
           <dd className={row.refused > 0 ? 'text-bad' : ''} data-testid="peer-detail-refused">
             {row.refused}
           </dd>
+          {row.refused > 0 && (
+            <>
+              <dt>Why refused</dt>
+              <dd className="text-bad" data-testid="peer-detail-refused-why">
+                {refusalSummary(row.refusedWhy) || <span className="muted">not recorded</span>}
+              </dd>
+            </>
+          )}
           <dt>Trust score</dt>
           <dd data-testid="peer-detail-score">{row.score.toFixed(2)}</dd>
           <dt>On-chain</dt>

@@ -1,5 +1,6 @@
 // The top of the Train view: the round timer (round, phase, time to the next deadline, ticking every
-// second), the model the swarm learns, and the round history with its export.
+// second, and where the round clock comes from when it is not the swarm config's), the model the swarm
+// learns, and the round history with its export.
 import { useLearningStore, type LearningPhase } from '../../state/learning-store.ts'
 import { useSettingsStore } from '../../state/settings-store.ts'
 import { useSwarmStore } from '../../state/swarm-store.ts'
@@ -32,6 +33,7 @@ const COUNTING: ReadonlySet<LearningPhase> = new Set(['sampling', 'collecting', 
 function RoundCard() {
   const phase = useLearningStore((s) => s.phase)
   const round = useLearningStore((s) => s.round)
+  const clockNote = useLearningStore((s) => s.clockNote)
   return (
     <Card title="Round" className="train-round-card" testId="train-round-card">
       <div className="train-round-line">
@@ -43,6 +45,15 @@ function RoundCard() {
         </span>
       </div>
       {COUNTING.has(phase) && <Countdown />}
+      {clockNote && (
+        <p
+          className={`train-note ${clockNote.warn ? 'text-warn' : 'muted'}`}
+          data-testid="train-clock-note"
+          data-warn={clockNote.warn}
+        >
+          {clockNote.text}
+        </p>
+      )}
     </Card>
   )
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { Leaderboard } from '../../chain/leaderboard.ts'
 import { animalName } from '../../identity/animal.ts'
 import type { PeerLearning } from '../../state/learning-store.ts'
+import { REFUSAL } from '../../swarm/swarm-round.ts'
 import { mergeLeaderboard } from './leaderboard-merge.ts'
 import { roundRow } from './round-row-fixture.ts'
 
@@ -96,11 +97,16 @@ describe('mergeLeaderboard', () => {
       self: null,
       rounds: [],
       groupSize: 2,
-      peers: { bad: gossip({ refused: 3, score: 0.25 }) },
+      peers: { bad: gossip({ refused: 3, refusedWhy: { [REFUSAL.rewards]: 3 }, score: 0.25 }) },
       chain: null,
     })
     expect(rows).toHaveLength(1)
-    expect(rows[0]).toMatchObject({ refused: 3, score: 0.25, self: false })
+    expect(rows[0]).toMatchObject({
+      refused: 3,
+      refusedWhy: { [REFUSAL.rewards]: 3 },
+      score: 0.25,
+      self: false,
+    })
   })
 
   it('never lists ourselves twice when gossip echoes our id', () => {

@@ -22,6 +22,8 @@ export interface LeaderRow {
   completions: number
   /** its groups we refused (self: none) */
   refused: number
+  /** those groups by reason (REFUSAL in src/swarm/swarm-round.ts) */
+  refusedWhy: Record<string, number>
   /** our trust in its rollouts (1 = trusted; self is 1) */
   score: number
   /** Σ rewards submitted on-chain (proven claims only, in task units); null without chain data */
@@ -73,6 +75,7 @@ function blank(peerId: string, name: string): LeaderRow {
     meanReward: null,
     completions: 0,
     refused: 0,
+    refusedWhy: {},
     score: 1,
     chainReward: null,
     chainRounds: null,
@@ -100,6 +103,7 @@ export function mergeLeaderboard({ self, rounds, groupSize, peers, chain }: Lead
       meanReward: p.completions > 0 ? p.rewardSum / p.completions : null,
       completions: p.completions,
       refused: p.refused,
+      refusedWhy: p.refusedWhy ?? {},
       score: p.score,
     })
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { HeardRollout } from '../../state/learning-store.ts'
+import { REFUSAL } from '../../swarm/swarm-round.ts'
 import { heardRounds } from './peer-heard.ts'
 import { roundRow } from './round-row-fixture.ts'
 
@@ -24,16 +25,19 @@ describe('heardRounds', () => {
     ]
     const feed = [heard('a', 3, 1), heard('a', 3, 0), heard('b', 3, 1)]
     expect(heardRounds(rounds, feed, 'a')).toEqual([
-      { round: 3, completions: 2, reward: 0.25, refused: 1, claimed: 0.5 },
-      { round: 1, completions: 4, reward: 0.5, refused: 0, claimed: undefined },
+      { round: 3, completions: 2, reward: 0.25, refused: 1, refusedWhy: {}, claimed: 0.5 },
+      { round: 1, completions: 4, reward: 0.5, refused: 0, refusedWhy: {}, claimed: undefined },
     ])
     expect(heardRounds(rounds, feed, 'c')).toEqual([])
   })
 
-  it('shows a round where everything it sent was refused', () => {
-    const rounds = [roundRow(5, { refusedFrom: { bad: 2 } })]
+  it('shows a round where everything it sent was refused, and why', () => {
+    const why = { [REFUSAL.rewards]: 1, [REFUSAL.tokens]: 1 }
+    const rounds = [
+      roundRow(5, { refusedFrom: { bad: 2 }, refusedWhy: { bad: why, other: { [REFUSAL.task]: 1 } } }),
+    ]
     expect(heardRounds(rounds, [], 'bad')).toEqual([
-      { round: 5, completions: 0, reward: undefined, refused: 2, claimed: undefined },
+      { round: 5, completions: 0, reward: undefined, refused: 2, refusedWhy: why, claimed: undefined },
     ])
   })
 })

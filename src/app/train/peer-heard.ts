@@ -10,6 +10,8 @@ export interface HeardRound {
   /** our verifiers' mean reward of them; undefined when none was accepted */
   reward: number | undefined
   refused: number
+  /** the refused groups by reason; empty in rounds saved before reasons were kept */
+  refusedWhy: Record<string, number>
   /** the sender's own mean reward of what the feed still holds of that round */
   claimed: number | undefined
 }
@@ -40,6 +42,7 @@ export function heardRounds(
       completions: heard?.completions ?? 0,
       reward: heard?.reward,
       refused,
+      refusedWhy: r.refusedWhy?.[peerId] ?? {},
       claimed: claim ? claim.sum / claim.n : undefined,
     })
   }
