@@ -10,6 +10,7 @@ import { STATS_SAMPLE_MS } from '../net/constants.ts'
 import { createGossipValidator } from '../swarm/gossip-validator.ts'
 import { detectCapabilities } from '../swarm/capabilities.ts'
 import { makePresenceBody, type Capabilities, type PresenceBody } from '../swarm/presence.ts'
+import type { ReceiptsBody } from '../swarm/receipts-message.ts'
 import { encodeEnvelope, PROTOCOL_VERSION } from '../swarm/envelope.ts'
 import { topicFor } from '../swarm/topics.ts'
 import { roundAt, type SwarmConfig } from '../config/swarm-config.ts'
@@ -22,8 +23,16 @@ import { exposeDebugHandle } from './debug-handle.ts'
 import { downloadFile } from './download-file.ts'
 import { APP_VERSION } from './version.ts'
 import { startWallet } from './start-wallet.ts'
-import { applyLearningEvent, isLearningEvent, resetLearning } from './start-learning.ts'
+import {
+  adoptLearningClock,
+  applyLearningEvent,
+  deploymentClockSource,
+  isLearningEvent,
+  learningClock,
+  resetLearning,
+} from './start-learning.ts'
 import { startRewardSubmissions, type RewardSubmissions } from './start-rewards.ts'
+import { recordReceipt } from './verify/record-receipt.ts'
 import { useWalletStore } from '../state/wallet-store.ts'
 
 interface Session {
@@ -147,6 +156,10 @@ async function startSession(
   identity: TabIdentity,
   detecting: Promise<Capabilities>,
 ): Promise<Session> {
+  // read while the network starts; the worker runs on the coordinator's round clock when there is one
+  const clocked = config.learning
+    ? deploymentClockSource().then((source) => learningClock(config, source))
+    : Promise.resolve({ config, clockNote: null })
   const validator = createGossipValidator({
     swarmId,
     now: Date.now,
@@ -162,6 +175,10 @@ async function startSession(
     onRelayState: (relay) => useNetStore.setState({ relay }),
     onEnvelope: (envelope, from) => {
       if (envelope.kind === 'presence' && (envelope.body as PresenceBody).leaving) void network?.hangUp(from)
+      if (envelope.kind === 'receipts') {
+        const { receipt, inputs } = envelope.body as ReceiptsBody
+        void recordReceipt(receipt, { round: envelope.round, ours: false, inputs })
+      }
     },
   })
   const worker = new Worker(new URL('../../workers/peer.worker.ts', import.meta.url), { type: 'module' })
@@ -173,6 +190,7 @@ async function startSession(
       if (isLearningEvent(msg)) {
         applyLearningEvent(msg)
         rewards?.onEvent(msg)
+        if (msg.type === 'learning-receipt') void recordReceipt(msg.receipt, { round: msg.round, ours: true })
         return
       }
       if (msg.type === 'state') useSwarmStore.setState(msg.state)
@@ -185,7 +203,7 @@ async function startSession(
   const init: PeerWorkerInit = {
     type: 'init',
     port: channel.port2,
-    config,
+    config: adoptLearningClock(await clocked),
     swarmId,
     self: { peerId: identity.peerId, name: identity.name },
     appVersion: APP_VERSION,

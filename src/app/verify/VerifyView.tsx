@@ -1,18 +1,23 @@
-// The Verify view: drop a receipt (and its inputs side file), see its key fields, validate it from the
-// file alone at once, and re-execute its work on the TS twin to compare every hash and name the first
-// divergent op (docs/receipts.md).
+// The Verify view: drop a receipt (and its inputs side file) or pick one the swarm published, see its
+// key fields, validate it from the file alone at once, download it, and re-execute its work on the TS
+// twin to compare every hash and name the first divergent op (docs/receipts.md).
 import { useRef, useState } from 'react'
 import { useDropZone } from '../common/use-drop-zone.ts'
 import { animalName } from '../../identity/animal.ts'
+import type { ReceivedReceipt } from '../../state/received-receipts-store.ts'
+import { defaultInputsPath } from '../../verify/inputs-file.ts'
 import { BUNDLED_KERNELS_HASH } from '../../verify/kernels-hash-bundled.ts'
 import { validate, type Verdict } from '../../verify/receipt.ts'
 import { verify, type VerifyVerdict } from '../../verify/verify.ts'
 import { Card } from '../common/Card.tsx'
+import { downloadFile } from '../download-file.ts'
+import { ReceivedReceipts } from './ReceivedReceipts.tsx'
 import {
   divergenceOf,
   looksLikeInputs,
   readJsonFile,
   receiptFields,
+  receivedFileName,
   shortHash,
   type Loaded,
 } from './verify-files.ts'
@@ -121,6 +126,15 @@ export function VerifyView() {
 
   const drop = useDropZone((data) => void load(Array.from(data.files).slice(0, 2)))
 
+  const receiptCard = useRef<HTMLDivElement>(null)
+  // as if its file (and its side file, when that travelled with it) had been dropped
+  const openReceived = (entry: ReceivedReceipt) => {
+    const name = receivedFileName(entry.receipt)
+    takeReceipt({ name, value: entry.receipt })
+    if (entry.inputs) takeInputs({ name: defaultInputsPath(name), value: entry.inputs })
+    requestAnimationFrame(() => receiptCard.current?.scrollIntoView({ block: 'start', behavior: 'smooth' }))
+  }
+
   const reexecute = async () => {
     if (!receipt || !('value' in receipt) || !inputs || !('value' in inputs)) return
     const run = picks.current
@@ -178,93 +192,110 @@ export function VerifyView() {
       </Card>
 
       {receipt && 'value' in receipt && (
-        <Card title="Receipt" testId="verify-receipt">
-          <dl className="kv verify-kv">
-            <dt>Kind</dt>
-            <dd data-testid="verify-kind">{fields.kind ?? '—'}</dd>
-            <dt>Model</dt>
-            <dd data-testid="verify-model">{fields.modelId ?? '—'}</dd>
-            <dt>Peer</dt>
-            <dd>
-              {fields.peerId ? (
-                <>
-                  <span className="verify-animal" data-testid="verify-peer-name">
-                    {animalName(fields.peerId)}
-                  </span>{' '}
-                  <code className="muted" title={fields.peerId} data-testid="verify-peer-id">
-                    {shortHash(fields.peerId)}
-                  </code>
-                </>
-              ) : (
-                '—'
-              )}
-            </dd>
-            {(
-              [
-                ['Receipt hash', 'receiptHash'],
-                ['Weights', 'weightsHash'],
-                ['Kernels', 'kernelsHash'],
-                ['Inputs', 'inputHash'],
-                ['Outputs', 'outputHash'],
-                ['Trace root', 'traceRoot'],
-                ['Chain', 'chainTip'],
-              ] as const
-            ).map(([label, key]) => (
-              <div className="verify-kv-row" key={key}>
-                <dt>{label}</dt>
-                <dd>
-                  <code title={fields[key]}>{shortHash(fields[key])}</code>
-                  {key === 'chainTip' && fields.chainLength !== undefined && (
-                    <span className="muted"> at length {fields.chainLength}</span>
-                  )}
-                </dd>
-              </div>
-            ))}
-          </dl>
+        <div ref={receiptCard} className="verify-receipt-anchor">
+          <Card
+            title="Receipt"
+            testId="verify-receipt"
+            aside={
+              <button
+                type="button"
+                className="btn"
+                data-testid="verify-download"
+                onClick={() => downloadFile(receipt.name, JSON.stringify(receipt.value, null, 2) + '\n')}
+              >
+                Download
+              </button>
+            }
+          >
+            <dl className="kv verify-kv">
+              <dt>Kind</dt>
+              <dd data-testid="verify-kind">{fields.kind ?? '—'}</dd>
+              <dt>Model</dt>
+              <dd data-testid="verify-model">{fields.modelId ?? '—'}</dd>
+              <dt>Peer</dt>
+              <dd>
+                {fields.peerId ? (
+                  <>
+                    <span className="verify-animal" data-testid="verify-peer-name">
+                      {animalName(fields.peerId)}
+                    </span>{' '}
+                    <code className="muted" title={fields.peerId} data-testid="verify-peer-id">
+                      {shortHash(fields.peerId)}
+                    </code>
+                  </>
+                ) : (
+                  '—'
+                )}
+              </dd>
+              {(
+                [
+                  ['Receipt hash', 'receiptHash'],
+                  ['Weights', 'weightsHash'],
+                  ['Kernels', 'kernelsHash'],
+                  ['Inputs', 'inputHash'],
+                  ['Outputs', 'outputHash'],
+                  ['Trace root', 'traceRoot'],
+                  ['Chain', 'chainTip'],
+                ] as const
+              ).map(([label, key]) => (
+                <div className="verify-kv-row" key={key}>
+                  <dt>{label}</dt>
+                  <dd>
+                    <code title={fields[key]}>{shortHash(fields[key])}</code>
+                    {key === 'chainTip' && fields.chainLength !== undefined && (
+                      <span className="muted"> at length {fields.chainLength}</span>
+                    )}
+                  </dd>
+                </div>
+              ))}
+            </dl>
 
-          <h3>Validity</h3>
-          {validity.kind === 'busy' && <p className="muted">Checking…</p>}
-          {validity.kind === 'error' && (
-            <p className="inline-error" role="alert" data-testid="verify-validity-error">
-              {validity.message}
-            </p>
-          )}
-          {validity.kind === 'done' && (
-            <VerdictLine verdict={validity.verdict} okText="valid" testId="verify-validity" />
-          )}
+            <h3>Validity</h3>
+            {validity.kind === 'busy' && <p className="muted">Checking…</p>}
+            {validity.kind === 'error' && (
+              <p className="inline-error" role="alert" data-testid="verify-validity-error">
+                {validity.message}
+              </p>
+            )}
+            {validity.kind === 'done' && (
+              <VerdictLine verdict={validity.verdict} okText="valid" testId="verify-validity" />
+            )}
 
-          <h3>Re-execution</h3>
-          <div className="button-row">
-            <button
-              type="button"
-              className="btn btn-primary"
-              data-testid="verify-rerun"
-              disabled={!canRerun}
-              onClick={() => void reexecute()}
-            >
-              {rerun.kind === 'busy' ? 'Re-executing…' : 'Re-execute'}
-            </button>
-            {!inputs && <span className="hint-inline">choose the inputs file to re-execute</span>}
-          </div>
-          {rerun.kind === 'error' && (
-            <p className="inline-error" role="alert" data-testid="verify-rerun-error">
-              {rerun.message}
-            </p>
-          )}
-          {rerun.kind === 'done' && (
-            <>
-              <VerdictLine verdict={rerun.verdict} okText="match" testId="verify-rerun-verdict" />
-              {divergence && (
-                <p className="verify-divergence" data-testid="verify-divergence">
-                  First divergent op:{' '}
-                  <strong data-testid="verify-divergence-index">#{divergence.index}</strong>{' '}
-                  <code data-testid="verify-divergence-op">{divergence.op}</code>
-                </p>
-              )}
-            </>
-          )}
-        </Card>
+            <h3>Re-execution</h3>
+            <div className="button-row">
+              <button
+                type="button"
+                className="btn btn-primary"
+                data-testid="verify-rerun"
+                disabled={!canRerun}
+                onClick={() => void reexecute()}
+              >
+                {rerun.kind === 'busy' ? 'Re-executing…' : 'Re-execute'}
+              </button>
+              {!inputs && <span className="hint-inline">choose the inputs file to re-execute</span>}
+            </div>
+            {rerun.kind === 'error' && (
+              <p className="inline-error" role="alert" data-testid="verify-rerun-error">
+                {rerun.message}
+              </p>
+            )}
+            {rerun.kind === 'done' && (
+              <>
+                <VerdictLine verdict={rerun.verdict} okText="match" testId="verify-rerun-verdict" />
+                {divergence && (
+                  <p className="verify-divergence" data-testid="verify-divergence">
+                    First divergent op:{' '}
+                    <strong data-testid="verify-divergence-index">#{divergence.index}</strong>{' '}
+                    <code data-testid="verify-divergence-op">{divergence.op}</code>
+                  </p>
+                )}
+              </>
+            )}
+          </Card>
+        </div>
       )}
+
+      <ReceivedReceipts onOpen={openReceived} />
     </div>
   )
 }

@@ -1,4 +1,5 @@
 // Reading the Verify view's files: size cap, JSON parse, and the verdicts in words.
+import { animalName } from '../../identity/animal.ts'
 import type { Receipt } from '../../verify/receipt-schema.ts'
 import type { VerifyVerdict } from '../../verify/verify.ts'
 
@@ -46,6 +47,13 @@ export function receiptFields(value: unknown): Partial<Record<keyof Receipt, str
     if (typeof v === 'string' || typeof v === 'number') out[k] = String(v)
   return out as Partial<Record<keyof Receipt, string>>
 }
+
+/** The file name a receipt from the swarm gets when opened or downloaded: whose, and which step. */
+export const receivedFileName = (receipt: Receipt): string =>
+  `${animalName(receipt.peerId).replaceAll(' ', '-')}-${receipt.chainLength}-${receipt.receiptHash.slice(0, 8)}.receipt.json`
+
+/** A hash's first 8 hex digits, git-style, for tables with several hash columns (full hash in a title). */
+export const hashPrefix = (hash: string) => `${hash.slice(0, 8)}…`
 
 export const shortHash = (hash: string | undefined) =>
   hash === undefined ? '—' : hash.length > 20 ? `${hash.slice(0, 10)}…${hash.slice(-6)}` : hash

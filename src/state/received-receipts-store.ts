@@ -1,0 +1,60 @@
+// The training receipts this tab has seen on the receipts topic since it opened (others' as gossip
+// delivered them, ours as published), each with `validate`'s verdict once it is in. Written by the tab's
+// wiring (src/app/verify/record-receipt.ts); read by the Verify view. Kept in memory only: a reload
+// starts the list over.
+import { create } from 'zustand'
+import type { InputsFile } from '../verify/inputs-file.ts'
+import type { Verdict } from '../verify/receipt.ts'
+import type { Receipt } from '../verify/receipt-schema.ts'
+
+/**
+ * Receipts kept, newest first. A receipt is a few KB; one whose side file travelled with it (small
+ * models only: a message is capped at 64 KiB) holds up to 64 KiB, so the list stays under ~13 MB.
+ */
+export const RECEIVED_RECEIPTS_LIMIT = 200
+
+export interface ReceivedReceipt {
+  readonly receipt: Receipt
+  /** the side file, when it fitted the message alongside the receipt */
+  readonly inputs: InputsFile | undefined
+  /** published by this tab */
+  readonly ours: boolean
+  /** the round the message was sent in */
+  readonly round: number
+  /** ms since epoch */
+  readonly receivedAt: number
+  /** `validate`'s verdict on the receipt alone; undefined while it runs */
+  readonly verdict: Verdict | undefined
+}
+
+/**
+ * Identifies a receipt in the list. The peer id is part of it because receiptHash is only a field
+ * until validated: a peer copying someone else's hash into its own receipt must not hide theirs.
+ */
+export const receiptKey = (receipt: Pick<Receipt, 'peerId' | 'receiptHash'>): string =>
+  `${receipt.peerId} ${receipt.receiptHash}`
+
+/** `list` with `entry` first, capped; unchanged when the same receipt is already listed. */
+export function addReceived(
+  list: readonly ReceivedReceipt[],
+  entry: ReceivedReceipt,
+): readonly ReceivedReceipt[] {
+  const key = receiptKey(entry.receipt)
+  if (list.some((r) => receiptKey(r.receipt) === key)) return list
+  return [entry, ...list].slice(0, RECEIVED_RECEIPTS_LIMIT)
+}
+
+/** `list` with the verdict of the receipt under `key` set (it may have been dropped by the cap meanwhile). */
+export function withVerdict(
+  list: readonly ReceivedReceipt[],
+  key: string,
+  verdict: Verdict,
+): readonly ReceivedReceipt[] {
+  return list.map((r) => (receiptKey(r.receipt) === key ? { ...r, verdict } : r))
+}
+
+export interface ReceivedReceiptsState {
+  receipts: readonly ReceivedReceipt[]
+}
+
+export const useReceivedReceiptsStore = create<ReceivedReceiptsState>()(() => ({ receipts: [] }))
