@@ -4,9 +4,10 @@ import { jsonHash, sha256Hex } from './digest.ts'
  * Version of the TS twin's integer semantics (src/kernels/ref, docs/number-format.md). Bump it with
  * any change that can move an output bit of the twin: the WGSL sources are hashed from the files, the
  * twin is not (its TS source also changes for reasons that move no bit), and the WGSL == twin tests
- * are what keep the two in step.
+ * are what keep the two in step. 2: sampling divides the logits by T before a plain softmax (1 folded
+ * 1/T into the softmax's log2 e; draws at T ≠ 1 may differ, T = 1 draws do not).
  */
-export const TWIN_VERSION = 1
+export const TWIN_VERSION = 2
 
 /**
  * kernelsHash = SHA-256 of the RFC 8785 JSON {"shaders": {"<file>.wgsl": sha256(utf-8 bytes)},

@@ -1,5 +1,6 @@
 // Seeded WGSL-vs-twin cases of token sampling: greedy and sampled rows, top-k and top-p cuts at their
-// edges, ties (equal logits order by token id), sharp and flat temperatures, seeds with high bits set.
+// edges, ties (equal logits order by token id), sharp (down to 2^-16) and flat temperatures, seeds
+// with high bits set.
 import type { DrawKey } from '../ref/philox.ts'
 import { sampleToken, type SamplingParams } from '../ref/sampling.ts'
 import { uniformArray } from '../ref/seeded-random.ts'
@@ -24,7 +25,13 @@ export function samplingCases(rand: () => number): ParityCase[] {
   const settings: [string, SamplingParams][] = [
     ['T 1, all tokens', all],
     ['greedy (T 0)', { ...all, temperatureQ16: 0 }],
-    ['T 0.75 (the sharpest the Q30 fold holds), top-k 5', { ...all, temperatureQ16: 0.75 * Q16, topK: 5 }],
+    ['T 0.75, top-k 5', { ...all, temperatureQ16: 0.75 * Q16, topK: 5 }],
+    ['T 0.5 (sharp)', { ...all, temperatureQ16: 0.5 * Q16 }],
+    [
+      'T 0.1 (sharp), top-p 0.9',
+      { ...all, temperatureQ16: Math.round(0.1 * Q16), topPQ30: Math.round(0.9 * Q30) },
+    ],
+    ['T 2^-16 (the sharpest): gaps past 2^31 units saturate', { ...all, temperatureQ16: 1 }],
     ['top-p 0.9', { ...all, topPQ30: Math.round(0.9 * Q30) }],
     ['top-k 1', { ...all, topK: 1 }],
     ['top-p 0: the first candidate only', { ...all, topPQ30: 0 }],

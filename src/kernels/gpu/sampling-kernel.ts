@@ -1,7 +1,7 @@
 /// <reference types="@webgpu/types" />
 import type { DrawKey } from '../ref/philox.ts'
-import { inverseTemperatureQ30, type SamplingParams } from '../ref/sampling.ts'
-import type { QTensor } from '../ref/tensor.ts'
+import { checkTemperatureQ16, type SamplingParams } from '../ref/sampling.ts'
+import { qtensor, type QTensor } from '../ref/tensor.ts'
 import { createPipeline, dispatch, grid1D, kernelSource, type Shaders, type Workgroup1D } from './dispatch.ts'
 import { createSoftmaxKernel } from './softmax-kernel.ts'
 
@@ -12,16 +12,17 @@ export interface SamplingKernel {
 
 const enum Op {
   Greedy = 0,
-  Sample = 1,
+  Scale = 1,
+  Sample = 2,
 }
 
 /**
- * Host for shaders/sampling.wgsl: greedy rows read the logits; sampled rows read the softmax kernel's
- * Q30 probabilities at 1/T (the twin's softmax with the same folded scale), then one invocation per row
- * orders, cuts and draws.
+ * Host for shaders/sampling.wgsl: greedy rows read the logits; sampled rows are scaled by 1/T (the
+ * twin's temperatureScaled), turned into Q30 probabilities by the softmax kernel (the twin's plain
+ * softmax), then one invocation per row cuts and draws.
  */
 export function createSamplingKernel(device: GPUDevice, shaders: Shaders, wg: Workgroup1D): SamplingKernel {
-  const pipeline = createPipeline(device, kernelSource(shaders, 'wide', 'sampling'), { WG_X: wg })
+  const pipeline = createPipeline(device, kernelSource(shaders, 'wide', 'fixed', 'sampling'), { WG_X: wg })
   const softmax = createSoftmaxKernel(device, shaders, wg)
   return {
     async sample(logits, params, keys) {
@@ -33,17 +34,19 @@ export function createSamplingKernel(device: GPUDevice, shaders: Shaders, wg: Wo
       if (!(params.topPQ30 >= 0 && params.topPQ30 < 2 ** 32))
         throw new RangeError(`top-p ${params.topPQ30} (Q30) must be in [0, 2^32)`)
       const greedy = params.temperatureQ16 <= 0
-      const x = greedy
-        ? logits.data
-        : (await softmax.softmax(logits, { scaleQ30: inverseTemperatureQ30(params.temperatureQ16) })).data
+      if (!greedy) checkTemperatureQ16(params.temperatureQ16)
       const k = params.topK > 0 ? Math.min(params.topK, v) : v
-      const [tokens] = await dispatch(device, pipeline, {
-        params: [greedy ? Op.Greedy : Op.Sample, rows, v, k, params.topPQ30],
-        inputs: [x, Int32Array.from(keys.flatMap((key) => [...key.seed, key.step, key.position]))],
-        outputs: [rows, rows * v],
-        groups: grid1D(rows, wg),
-      })
-      return tokens!
+      const run = async (op: Op, x: Int32Array, scaledLength: number) =>
+        dispatch(device, pipeline, {
+          params: [op, rows, v, k, params.topPQ30, Math.max(params.temperatureQ16, 0)],
+          inputs: [x, Int32Array.from(keys.flatMap((key) => [...key.seed, key.step, key.position]))],
+          outputs: [rows, scaledLength],
+          groups: grid1D(rows, wg),
+        })
+      if (greedy) return (await run(Op.Greedy, logits.data, 0))[0]!
+      const [, scaled] = await run(Op.Scale, logits.data, rows * v)
+      const p = await softmax.softmax(qtensor([rows, v], logits.exp, scaled))
+      return (await run(Op.Sample, p.data, 0))[0]!
     },
   }
 }

@@ -80,7 +80,7 @@ export function mulRne(a: number, b: number, s: number): number {
 }
 
 /**
- * Round-half-even of n·2^s / d for integers |n| ≤ 2^31, 0 < d ≤ 2^31, s ≥ 0, by long division in
+ * Round-half-even of n·2^s / d for integers |n| < 2^32, 0 < d ≤ 2^31, s ≥ 0, by long division in
  * 21-bit chunks (each partial remainder times 2^21 stays below 2^53), as WGSL does with u32 words.
  * Saturates to i32.
  */

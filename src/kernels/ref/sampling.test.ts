@@ -1,14 +1,23 @@
 import { describe, expect, it } from 'vitest'
+import { maxAbsDiff, softmaxRowF64 } from './f64-reference.ts'
 import { drawU32 } from './philox.ts'
+import { I32_MAX } from './rounding.ts'
 import {
-  MIN_TEMPERATURE_Q16,
+  MAX_TEMPERATURE_Q16,
   greedyToken,
-  inverseTemperatureQ30,
   sampleToken,
+  temperatureScaled,
   type SamplingParams,
 } from './sampling.ts'
+import { seededRandom, uniformArray } from './seeded-random.ts'
 import { softmax } from './softmax.ts'
-import { fromFloat, toFloat } from './tensor.ts'
+import { fromFloat, qtensor, toFloat, type QTensor } from './tensor.ts'
+
+/** The sampler's probabilities for logits [v] at temperature T (Q16). */
+function probabilities(logits: QTensor, temperatureQ16: number): Float64Array {
+  const y = temperatureScaled(logits, temperatureQ16)
+  return toFloat(softmax(qtensor([1, y.data.length], y.exp, y.data)))
+}
 
 describe('sampling', () => {
   const logits = fromFloat([6], -16, [1, 3, 3, -2, 0.5, 2.9])
@@ -39,20 +48,84 @@ describe('sampling', () => {
     expect(drawU32(key(0))).not.toBe(drawU32(key(1)))
   })
 
-  it('holds temperatures down to MIN_TEMPERATURE_Q16 and refuses sharper ones instead of wrapping', () => {
-    const t = MIN_TEMPERATURE_Q16 / 2 ** 16
-    const x = [1, 3, 3, -2, 0.5, 2.9]
-    const p = toFloat(
-      softmax(fromFloat([1, 6], -16, x), { scaleQ30: inverseTemperatureQ30(MIN_TEMPERATURE_Q16) }),
-    )
-    const e = x.map((v) => Math.exp(v / t))
-    const z = e.reduce((a, b) => a + b, 0)
-    p.forEach((pj, j) => expect(Math.abs(pj - e[j]! / z)).toBeLessThan(2e-4))
-    expect(() => inverseTemperatureQ30(MIN_TEMPERATURE_Q16 - 1)).toThrow(
-      /below the reproducible sampler's minimum 0\.7214/,
-    )
-    expect(() => sampleToken(logits, { ...params, temperatureQ16: 0.5 * 2 ** 16 }, key(0))).toThrow(
-      RangeError,
-    )
+  it('scales the logits by 1/T as gaps below the top, with one round-half-even', () => {
+    // gaps of 0, 1, 3, 5 units at T = 2: 0, −0.5, −1.5, −2.5 round half-even to 0, 0, −2, −2
+    const x = qtensor([4], -16, Int32Array.of(9, 8, 6, 4))
+    expect([...temperatureScaled(x, 2 * 2 ** 16).data]).toEqual([0, 0, -2, -2])
+    expect(temperatureScaled(x, 2 * 2 ** 16).exp).toBe(-16)
+    // gaps up to 2^32 − 2 units: exact below 2^31, saturated beyond, never wrapped
+    const wide = qtensor([3], -16, Int32Array.of(I32_MAX, 0, -I32_MAX))
+    expect([...temperatureScaled(wide, 2 ** 16).data]).toEqual([0, -I32_MAX, -I32_MAX])
+    // (2^32 − 2)/4 = 2^30 − 0.5: the tie goes to the even 2^30
+    expect([...temperatureScaled(wide, 4 * 2 ** 16).data]).toEqual([0, -(2 ** 29), -(2 ** 30)])
+  })
+
+  it('T = 1 draws are bit-identical to the sampler before the temperature fix (1/T folded into log2 e)', () => {
+    // 96 draws recorded with the Q30-fold sampler (TWIN_VERSION 1), base 36, one character per draw;
+    // every eighth row has half its logits at −(2^31 − 1), gaps beyond 2^31 units
+    const want =
+      'ox6u57fvikgknidvkski09lbdstcj1wtbvutjsskrry3ofsjlsu8cjqiaraihxdzjwhpbyiofmx2zqnrzmeua3dorj8hllmz'
+    const rand = seededRandom(2026)
+    const v = 36
+    let got = ''
+    for (let r = 0; r < 96; r++) {
+      const row = fromFloat([v], -16, uniformArray(rand, v, -8, 8))
+      if (r % 8 === 1) row.data.fill(-(2 ** 31 - 1), 0, v / 2)
+      const topK = [0, 5, 1000][r % 3]!
+      const topPQ30 = [2 ** 30, Math.round(0.9 * 2 ** 30), 0][r % 4 === 3 ? 2 : r % 2]!
+      const draw = sampleToken(
+        row,
+        { temperatureQ16: 2 ** 16, topK, topPQ30 },
+        { seed: [r, 0xffffffff], step: 3, position: r },
+      )
+      got += draw.toString(36)
+    }
+    expect(got).toBe(want)
+  })
+
+  it('matches the f64 softmax within 2e-4 at T = 0.1, 0.3, 0.7, 1 and 2', () => {
+    const rand = seededRandom(11)
+    for (const t of [0.1, 0.3, 0.7, 1, 2]) {
+      const tQ16 = Math.round(t * 2 ** 16)
+      for (let r = 0; r < 20; r++) {
+        const x = fromFloat([50], -16, uniformArray(rand, 50, -8, 8))
+        // the reference divides by the temperature the sampler got (Q16), not by its decimal
+        expect(maxAbsDiff(probabilities(x, tQ16), softmaxRowF64(toFloat(x), 2 ** 16 / tQ16))).toBeLessThan(
+          2e-4,
+        )
+      }
+    }
+  })
+
+  it('samples sharp temperatures the Q30 fold had to refuse: [1, 2, 3, 0.5] at T 0.7', () => {
+    const x = fromFloat([4], -16, [1, 2, 3, 0.5])
+    const tQ16 = Math.round(0.7 * 2 ** 16)
+    const p = probabilities(x, tQ16)
+    expect(maxAbsDiff(p, softmaxRowF64([1, 2, 3, 0.5], 1 / 0.7))).toBeLessThan(2e-4)
+    expect([...p].map((q) => q.toFixed(2))).toEqual(['0.04', '0.18', '0.75', '0.02'])
+    const counts = [0, 0, 0, 0]
+    const n = 4000
+    for (let pos = 0; pos < n; pos++) counts[sampleToken(x, { ...params, temperatureQ16: tQ16 }, key(pos))]!++
+    counts.forEach((c, j) => expect(Math.abs(c / n - p[j]!)).toBeLessThan(0.03))
+  })
+
+  it('takes every temperature in (0, 16]: the sharpest is greedy within a unit, the flattest near uniform', () => {
+    // T = 2^-16: logits one unit (2^-16) apart become one apart, so the top token holds e/(e + 1)
+    const close = qtensor([3], -16, Int32Array.of(5, 6, -40))
+    const sharp = probabilities(close, 1)
+    expect(sharp[1]).toBeCloseTo(Math.E / (Math.E + 1), 6)
+    expect(sharp[2]).toBe(0)
+    const flat = probabilities(fromFloat([2], -16, [0, 1]), MAX_TEMPERATURE_Q16)
+    expect(flat[1]! / flat[0]!).toBeCloseTo(Math.exp(1 / 16), 5)
+    expect(sampleToken(close, { ...params, temperatureQ16: 1 }, key(0))).toBeLessThan(2)
+  })
+
+  it('refuses temperatures outside (0, 16] Q16 with a RangeError; T ≤ 0 is greedy', () => {
+    const at = (temperatureQ16: number) => () => sampleToken(logits, { ...params, temperatureQ16 }, key(0))
+    expect(at(MAX_TEMPERATURE_Q16 + 1)).toThrow(/above the reproducible sampler's maximum 16/)
+    expect(at(0.7)).toThrow(/not a whole number of Q16 units/)
+    expect(at(Number.NaN)).toThrow(RangeError)
+    expect(at(-65536)()).toBe(1)
+    expect(() => temperatureScaled(logits, 0)).toThrow(/not a whole number of Q16 units above 0/)
   })
 })

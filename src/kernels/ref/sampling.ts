@@ -4,13 +4,23 @@ import { softmax } from './softmax.ts'
 import { qtensor, type QTensor } from './tensor.ts'
 
 export interface SamplingParams {
-  /** Temperature in Q16 (1.0 = 65536); 0 means greedy. */
+  /** Temperature in Q16 (1.0 = 65536), an integer in (0, MAX_TEMPERATURE_Q16]; 0 (or less) means greedy. */
   readonly temperatureQ16: number
   /** Keep the k most probable tokens; 0 keeps all. */
   readonly topK: number
   /** Keep the smallest prefix whose probability reaches p, in Q30; 2^30 keeps all. */
   readonly topPQ30: number
 }
+
+/** Q16 scale of temperatures: 1.0 = 2^16, so the sharpest temperature is 2^-16. */
+const TEMPERATURE_ONE_Q16 = 2 ** 16
+
+/**
+ * The flattest temperature the sampler takes (T = 16, in Q16). Nothing would overflow above it; a larger
+ * value is far more likely a unit mistake (Q16 applied twice, a percentage) than a wish: at T = 16
+ * a logit lead of 10 already weighs only e^0.6 ≈ 1.9 times more.
+ */
+export const MAX_TEMPERATURE_Q16 = 16 * TEMPERATURE_ONE_Q16
 
 /** Argmax; ties go to the lower token id. */
 export function greedyToken(logits: QTensor): number {
@@ -20,31 +30,50 @@ export function greedyToken(logits: QTensor): number {
 }
 
 /**
- * The sharpest temperature the sampler takes, in Q16 (T ≈ 0.7214): 1/T is folded into softmax's Q30
- * log2(e) constant, which must stay below 2^31; past it the constant would wrap and the draw would be
- * silently wrong, so sharper temperatures are refused instead.
+ * Refuses a temperature the softmax cannot be scaled by: one that is not a whole number of Q16 units
+ * in (0, MAX_TEMPERATURE_Q16]. Callers treat T ≤ 0 as greedy before they get here.
  */
-export const MIN_TEMPERATURE_Q16 = 47_275
-
-/** 1/T as the Q30 multiplier folded into the softmax (T in Q16, ≥ MIN_TEMPERATURE_Q16). */
-export function inverseTemperatureQ30(temperatureQ16: number): number {
-  if (!(temperatureQ16 >= MIN_TEMPERATURE_Q16))
+export function checkTemperatureQ16(temperatureQ16: number): void {
+  if (!Number.isInteger(temperatureQ16) || temperatureQ16 <= 0)
     throw new RangeError(
-      `temperature ${(temperatureQ16 / 2 ** 16).toFixed(4)} is below the reproducible sampler's minimum ${(MIN_TEMPERATURE_Q16 / 2 ** 16).toFixed(4)} (use 0 for greedy)`,
+      `temperature ${temperatureQ16} (Q16) is not a whole number of Q16 units above 0: pass round(T·65536) (1.0 = 65536), or 0 for greedy`,
     )
-  return divRne(2 ** 30, temperatureQ16, 16)
+  if (temperatureQ16 > MAX_TEMPERATURE_Q16)
+    throw new RangeError(
+      `temperature ${(temperatureQ16 / TEMPERATURE_ONE_Q16).toFixed(4)} is above the reproducible sampler's maximum ${MAX_TEMPERATURE_Q16 / TEMPERATURE_ONE_Q16}: temperatures are Q16 (1.0 = 65536); use a value in (0, 16], or 0 for greedy`,
+    )
 }
 
 /**
- * Draws one token from logits [V] in fixed point: softmax of logits/T (Q30), candidates ordered by
- * probability then token id, cut by top-k and top-p, then the Philox draw u picks the first
- * candidate whose running mass exceeds floor(u·mass/2^32).
+ * Logits [v] divided by the temperature, as the softmax's input: y_j = RNE((x_j − max)·2^16 / T_Q16)
+ * at the logits' exponent, one round-half-even long division (divRne; the gap max − x_j < 2^32).
+ * Softmax is shift-invariant, so measuring from the row's top logit changes no probability, and
+ * it keeps the tokens that matter (near the top) clear of saturation at any T: only gaps beyond
+ * 2^31 − 1 units saturate, and those tokens have probability 0 for logits at exponent ≥ −26 (the
+ * model's are at −16). At T = 1 y_j = x_j − max, the very differences the softmax of the unscaled
+ * logits takes: the same probabilities, bit for bit.
+ */
+export function temperatureScaled(logits: QTensor, temperatureQ16: number): QTensor {
+  checkTemperatureQ16(temperatureQ16)
+  let max = -Infinity
+  for (const x of logits.data) max = Math.max(max, x)
+  return qtensor(
+    logits.shape,
+    logits.exp,
+    logits.data.map((x) => divRne(x - max, temperatureQ16, 16)),
+  )
+}
+
+/**
+ * Draws one token from logits [v] in fixed point: softmax of the temperature-scaled logits (Q30),
+ * candidates ordered by probability then token id, cut by top-k and top-p, then the Philox draw u
+ * picks the first candidate whose running mass exceeds floor(u·mass/2^32).
  */
 export function sampleToken(logits: QTensor, params: SamplingParams, key: DrawKey): number {
   if (params.temperatureQ16 <= 0) return greedyToken(logits)
   const v = logits.data.length
-  const inverseT = inverseTemperatureQ30(params.temperatureQ16)
-  const p = softmax(qtensor([1, v], logits.exp, logits.data), { scaleQ30: inverseT }).data
+  const scaled = temperatureScaled(logits, params.temperatureQ16)
+  const p = softmax(qtensor([1, v], scaled.exp, scaled.data)).data
   const order = Array.from({ length: v }, (_, j) => j).sort((a, b) => p[b]! - p[a]! || a - b)
   const k = params.topK > 0 ? Math.min(params.topK, v) : v
   const kept: number[] = []
