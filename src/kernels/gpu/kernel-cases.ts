@@ -11,13 +11,13 @@ import { randomIntTensor } from '../ref/integer-oracle.ts'
 import { lnFixed } from '../ref/log.ts'
 import { tokenLogProbBackward, tokenLogProbs } from '../ref/logprob.ts'
 import { narrow16 } from '../ref/narrow.ts'
-import { rmsNorm } from '../ref/rmsnorm.ts'
+import { rmsNorm, rmsNormBackward, type RmsNormGrads } from '../ref/rmsnorm.ts'
 import { ropeTable } from '../ref/rope-table.ts'
 import { rope } from '../ref/rope.ts'
 import { I32_MAX, divRne, mulRne } from '../ref/rounding.ts'
 import { rsqrtFixed } from '../ref/rsqrt.ts'
 import { seededRandom, uniformArray } from '../ref/seeded-random.ts'
-import { sigmoidQ30, silu, swiglu } from '../ref/silu.ts'
+import { sigmoidQ30, silu, swiglu, swigluBackward, type SwigluGrads } from '../ref/silu.ts'
 import { logSoftmax, softmax } from '../ref/softmax.ts'
 import { fromFloat, qtensor, type QTensor } from '../ref/tensor.ts'
 import { createAdamKernel, type AdamKernel } from './adam-kernel.ts'
@@ -32,7 +32,7 @@ import { createGrpoKernel, type GrpoKernel } from './grpo-kernel.ts'
 import { bitsOf, type MatmulBits } from './matmul-cases.ts'
 import { createNonlinearKernel, type NonlinearKernel } from './nonlinear-kernel.ts'
 import { adamCases, clipCases } from './optimizer-cases.ts'
-import { withEdges } from './parity-helpers.ts'
+import { packTensors, withEdges } from './parity-helpers.ts'
 import { createPrimitivesProbe, Probe, type PrimitivesProbe } from './primitives-probe.ts'
 import { createRmsNormKernel, type RmsNormKernel } from './rmsnorm-kernel.ts'
 import { createRopeKernel, type RopeKernel } from './rope-kernel.ts'
@@ -358,6 +358,79 @@ function rmsNormCases(rand: () => number): ParityCase[] {
   return cases
 }
 
+/**
+ * RMSNorm backward (dx and dWeight packed into one comparison): the forward's rows (a zero row, a tiny
+ * constant row, ±(2^31 − 1) entries), D = 1, wide rows, many rows per column sum, dy with edges, zero
+ * dy, dy proportional to x (w cancels to rounding noise), tiny and huge dy exponents and weights at
+ * ±(2^31 − 1) (the exponents grow to hold them: outputs never saturate, by the twin's design).
+ */
+function rmsNormBackwardCases(rand: () => number): ParityCase[] {
+  const cases: ParityCase[] = []
+  const pack = (g: RmsNormGrads) => packTensors(g.dx, g.dWeight)
+  const add = (name: string, x: QTensor, w: QTensor, eps: number, dy: QTensor) =>
+    cases.push({
+      name: `rmsnorm backward ${name}, ε ${eps}`,
+      twin: () => pack(rmsNormBackward(x, w, eps, dy)),
+      gpu: async (k) => pack(await k.rmsnorm.backward(x, w, eps, dy)),
+    })
+  const rows = (r: number, d: number, exp: number, lo: number, hi: number) =>
+    fromFloat([r, d], exp, uniformArray(rand, r * d, lo, hi))
+  const weight = (d: number) => fromFloat([d], -24, uniformArray(rand, d, 0.5, 1.5))
+  /** dy at 2^exp, its values up to 2^20 units. */
+  const grad = (r: number, d: number, exp = -20) => rows(r, d, exp, -(2 ** (exp + 20)), 2 ** (exp + 20))
+  const dyEdges = [I32_MAX, -I32_MAX, 0, I32_MAX, 1, -1]
+  const x = rows(6, 64, -20, -4, 4)
+  x.data.fill(0, 64, 128) // a zero row: ε alone
+  x.data.fill(3, 128, 192) // tiny constant row: exact mantissas
+  x.data.set([I32_MAX, -I32_MAX, I32_MAX], 192) // huge entries narrow with a shift
+  const w = weight(64)
+  add('[6, 64] at 2^-20', x, w, 1e-6, grad(6, 64))
+  add('[6, 64] at 2^-20, dy with ±(2^31 − 1)', x, w, 1e-6, withEdges(grad(6, 64), dyEdges))
+  add('[6, 64] at 2^-20, zero dy', x, w, 1e-5, qtensor([6, 64], -20))
+  const ones = fromFloat([64], -24, new Float64Array(64).fill(1))
+  add('[6, 64] at 2^-20, weight 1, dy = x (w cancels)', x, ones, 1e-6, qtensor([6, 64], -20, x.data.slice()))
+  add('[6, 64] at 2^-20, dy at 2^-50', x, w, 1e-6, grad(6, 64, -50))
+  add('[6, 64] at 2^-20, dy at 2^4', x, w, 1e-6, grad(6, 64, 4))
+  const wEdges = withEdges(weight(64), [I32_MAX, -I32_MAX, 0, I32_MAX])
+  add('[6, 64] at 2^-20, weights ±(2^31 − 1)', x, wEdges, 1e-6, grad(6, 64))
+  add('[5, 33] at 2^-20', rows(5, 33, -20, -2000, 2000), weight(33), 1e-6, grad(5, 33))
+  add('[3, 1]', rows(3, 1, -20, -1, 1), weight(1), 1e-6, grad(3, 1))
+  add('[2, 1024] at 2^-16', rows(2, 1024, -16, -100, 100), weight(1024), 1e-6, grad(2, 1024, -24))
+  add('[4, 48] at 2^-8', rows(4, 48, -8, -1000, 1000), weight(48), 1e-3, grad(4, 48))
+  add('[37, 8] at 2^-20', rows(37, 8, -20, -4, 4), weight(8), 1e-6, grad(37, 8))
+  return cases
+}
+
+/**
+ * SwiGLU backward (dGate and dUp packed): gate over the forward's range at fine, medium and coarse
+ * exponents (2^2: x·q is scaled up, not down), σ saturated (|gate| ≥ 40), dy and up with ±(2^31 − 1)
+ * (the exponents grow to hold them), zero dy, and tiny dy.
+ */
+function swigluBackwardCases(rand: () => number): ParityCase[] {
+  const uniform = (n: number, exp: number, lo: number, hi: number) =>
+    fromFloat([n], exp, uniformArray(rand, n, lo, hi))
+  const cases: ParityCase[] = []
+  const pack = (g: SwigluGrads) => packTensors(g.dGate, g.dUp)
+  const add = (name: string, gate: QTensor, up: QTensor, dy: QTensor) =>
+    cases.push({
+      name: `swiglu backward ${name}`,
+      twin: () => pack(swigluBackward(gate, up, dy)),
+      gpu: async (k) => pack(await k.nonlinear.swigluBackward(gate, up, dy)),
+    })
+  const n = 48
+  const up = withEdges(uniform(n, -20, -12, 12), [I32_MAX, -I32_MAX, 0, I32_MAX])
+  const dy = withEdges(uniform(n, -20, -1, 1), [I32_MAX, I32_MAX, I32_MAX, 0, -I32_MAX])
+  for (const exp of [-24, -20, -8, 2])
+    add(`gate ∈ [−12, 12] at 2^${exp}`, withEdges(uniform(n, exp, -12, 12)), up, dy)
+  const saturated = withEdges(uniform(n, -20, -60, 60), [40 * 2 ** 20, -40 * 2 ** 20, I32_MAX, -I32_MAX])
+  add('σ saturated', saturated, up, dy)
+  const gate = withEdges(uniform(n, -20, -12, 12))
+  add('zero dy', gate, up, qtensor([n], -20))
+  add('dy at 2^-50, up at 2^-10', gate, uniform(n, -10, -3, 3), uniform(n, -50, -(2 ** -30), 2 ** -30))
+  add('no edges', gate, uniform(n, -20, -12, 12), uniform(n, -20, -1, 1))
+  return cases
+}
+
 function ropeCases(rand: () => number): ParityCase[] {
   const cases: ParityCase[] = []
   for (const [d, maxSeq, theta, heads, t] of [
@@ -484,6 +557,8 @@ export function parityCases(seed = 17): ParitySuites {
     sampling: samplingCases(rand),
     attention: attentionCases(rand),
     'softmax-backward': softmaxBackwardCases(rand),
+    'rmsnorm-backward': rmsNormBackwardCases(rand),
+    'swiglu-backward': swigluBackwardCases(rand),
   }
 }
 

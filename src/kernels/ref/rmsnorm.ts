@@ -40,7 +40,8 @@ function rowRsqrt(x: QTensor, row: number, epsInt: number): RowNorm {
   return { r: rsqrtFixed(mean, meanExp, rExp), rExp }
 }
 
-function encodeEps(eps: number): number {
+/** ε as an integer at 2^EPS_EXP, rejecting the non-positive ε a user could configure. */
+export function encodeEps(eps: number): number {
   if (!(eps > 0)) throw new RangeError(`RMSNorm ε must be positive, got ${eps}`)
   return roundHalfEven(eps * 2 ** -EPS_EXP)
 }
@@ -72,6 +73,31 @@ export function rmsNorm(x: QTensor, weight: QTensor, eps: number, outExp: number
   return out
 }
 
+/** The backward's shape-only shifts: guard bits that keep every sum exact (they never depend on data). */
+export interface RmsNormBackwardShifts {
+  /** dWeight's product shift: `rows` products below 2^62 sum below 2^52. */
+  readonly sp: number
+  /** Headroom bits of w = v − x̂·mean(v ⊙ x̂) over v: |w| ≤ (1 + √D)·max|v|. */
+  readonly hw: number
+  /** Extra bits w is formed with before its one rounding. */
+  readonly guard: number
+  /** The product shift of the row dot Σ v ⊙ x̂: D products below 2^62 sum below 2^52. */
+  readonly sc: number
+  /** max(ceil(log2 D) − 1, 0): the extra quotient bits of the row mean. */
+  readonly c: number
+}
+
+export function rmsNormBackwardShifts(rows: number, d: number): RmsNormBackwardShifts {
+  const hw = ceilLog2(Math.ceil(Math.sqrt(d)) + 1)
+  return {
+    sp: 10 + ceilLog2(rows),
+    hw,
+    guard: 20 - hw,
+    sc: 10 + ceilLog2(d),
+    c: Math.max(ceilLog2(d) - 1, 0),
+  }
+}
+
 export interface RmsNormGrads {
   readonly dx: QTensor
   readonly dWeight: QTensor
@@ -88,9 +114,9 @@ export function rmsNormBackward(x: QTensor, weight: QTensor, eps: number, dy: QT
   assertShape(weight, [d], 'rmsNorm weight')
   const { xhat, norms } = normalizedRows(x, eps)
   const xhatMag = bitLength(maxAbs(xhat)) + XHAT_EXP
+  const { sp, hw, guard, sc, c } = rmsNormBackwardShifts(rows, d)
 
   // dWeight: column sums of dy ⊙ x̂
-  const sp = 10 + ceilLog2(rows)
   const dwSumExp = dy.exp + XHAT_EXP + sp
   const dwExp = expForMagnitude(magnitude(dy) + xhatMag + ceilLog2(rows))
   const dWeight = qtensor([d], dwExp)
@@ -107,11 +133,7 @@ export function rmsNormBackward(x: QTensor, weight: QTensor, eps: number, dy: QT
     v[k] = sat32(mulRne(dy.data[k]!, weight.data[k % d]!, ev - dy.exp - weight.exp))
 
   // w = v − x̂·mean(v ⊙ x̂), bounded by (1 + √D)·max|v|
-  const hw = ceilLog2(Math.ceil(Math.sqrt(d)) + 1)
-  const guard = 20 - hw
   const ew = ev + hw
-  const sc = 10 + ceilLog2(d)
-  const c = Math.max(ceilLog2(d) - 1, 0)
   const w = new Int32Array(rows * d)
   for (let i = 0; i < rows; i++) {
     let dot = 0

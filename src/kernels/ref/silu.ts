@@ -42,15 +42,30 @@ export interface SwigluGrads {
   readonly dUp: QTensor
 }
 
+/** The backward's exponents, from the operands' maxima (s = silu(gate)). */
+export interface SwigluBackwardExps {
+  readonly upExp: number
+  /** Exponent of t = dy ⊙ up, the product dGate scales by silu'. */
+  readonly tExp: number
+  readonly gateExp: number
+}
+
+export function swigluBackwardExps(s: QTensor, up: QTensor, dy: QTensor): SwigluBackwardExps {
+  const tExp = expForMagnitude(magnitude(dy) + magnitude(up))
+  return {
+    upExp: expForMagnitude(magnitude(dy) + magnitude(s)),
+    tExp,
+    gateExp: tExp + 1, // |silu'| < 2
+  }
+}
+
 /** dUp = dy ⊙ silu(gate); dGate = dy ⊙ up ⊙ silu'(gate). Exponents from the operands' maxima. */
 export function swigluBackward(gate: QTensor, up: QTensor, dy: QTensor): SwigluGrads {
   assertShape(up, gate.shape, 'swiglu up')
   assertShape(dy, gate.shape, 'swiglu dy')
   const s = silu(gate)
-  const upExp = expForMagnitude(magnitude(dy) + magnitude(s))
+  const { upExp, tExp, gateExp } = swigluBackwardExps(s, up, dy)
   const dUp = qtensor(gate.shape, upExp)
-  const tExp = expForMagnitude(magnitude(dy) + magnitude(up))
-  const gateExp = tExp + 1 // |silu'| < 2
   const dGate = qtensor(gate.shape, gateExp)
   for (let i = 0; i < gate.data.length; i++) {
     const g = dy.data[i]!
