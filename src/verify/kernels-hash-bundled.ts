@@ -1,11 +1,5 @@
+import { BUNDLED_SHADER_FILES } from '../kernels/gpu/bundled-shaders.ts'
 import { kernelsHashOf } from './kernels-hash.ts'
 
-// Vite inlines every shader's source at build time, so a page's kernelsHash is fixed by the build.
-const sources = import.meta.glob<string>('/shaders/*.wgsl', { query: '?raw', import: 'default', eager: true })
-
-/** kernelsHash of the shaders this bundle was built with (pages and workers). */
-export const BUNDLED_KERNELS_HASH = kernelsHashOf(
-  Object.fromEntries(
-    Object.entries(sources).map(([path, source]) => [path.slice(path.lastIndexOf('/') + 1), source]),
-  ),
-)
+/** kernelsHash of the shaders this bundle was built with (pages and workers): fixed by the build. */
+export const BUNDLED_KERNELS_HASH = kernelsHashOf(BUNDLED_SHADER_FILES)
