@@ -1,8 +1,10 @@
-// Tokens/s of the shipped small model in one Chromium page, four ways: onnxruntime-web on the wasm EP
+// Tokens/s of the shipped small model in one Chromium page, five ways: onnxruntime-web on the wasm EP
 // and on the WebGPU EP (the solver's fast path), the TS float64 reference forward by full recompute, and
-// the reproducible TS integer forward with its KV cache — as ratios to the wasm number — plus the time
-// from page load to the first token. Here WebGPU is SwiftShader (Chromium's CPU implementation), so its
-// number says nothing about a real GPU. A path that cannot run is recorded with why.
+// the reproducible KV-cached generation on the TS integer twin and on the WGSL kernels (each op reads its
+// result back) — as ratios to the wasm number — plus the time from page load to the first token, and
+// whether the WGSL forward drew the twin's tokens (it must: same bits; a mismatch fails the run). Here
+// WebGPU is SwiftShader (Chromium's CPU implementation), so its numbers say nothing about a real GPU. A
+// path that cannot run is recorded with why.
 //   node --import ./src/polyfills/register.js bench/solver-speed.ts [--model public/models/tabswarm-tiny]
 import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -15,6 +17,7 @@ import { startAppServer } from '../src/cli/app-server.ts'
 import { localSwarmConfig } from '../src/cli/local-swarm-config.ts'
 import { generateReasoningTask } from '../src/tasks/generate-reasoning-task.ts'
 import type { PathResult, SpeedOptions, SpeedRun } from './solver-speed-page/main.ts'
+import { WGSL_PATH } from './solver-speed-page/path-names.ts'
 import { fmt, percentile, printTable, type Row } from './stats.ts'
 
 const PORT = 18220
@@ -90,6 +93,10 @@ async function main(): Promise<void> {
       `WebGPU adapter: ${run.adapter}; cross-origin isolated: ${run.crossOriginIsolated} (wasm threads: ${run.crossOriginIsolated ? 'several' : '1'})`,
     rows,
   )
+  const wgsl = run.paths.find((p) => p.path === WGSL_PATH)
+  console.log(
+    `${WGSL_PATH}: adapter ${wgsl?.ok ? wgsl.adapter : '—'}; sameTokensAsTwin: ${run.sameTokensAsTwin ?? '— (a path did not run)'}`,
+  )
   await mkdir(fileURLToPath(new URL('./results/', import.meta.url)), { recursive: true })
   await writeFile(
     resultsFile,
@@ -108,6 +115,13 @@ async function main(): Promise<void> {
     )}\n`,
   )
   console.log(`\nwrote ${resultsFile}`)
+  if (run.sameTokensAsTwin === false) {
+    console.error(
+      `${WGSL_PATH} generated other tokens than the TS integer twin from the same program: a WGSL kernel ` +
+        `breaks the twin's bits (run e2e/kernels.spec.ts to find which); both token lists are in ${resultsFile}`,
+    )
+    process.exitCode = 1
+  }
 }
 
 await main()

@@ -1,10 +1,13 @@
 // A bench page (built by bench/solver-speed.ts, not part of the app): generates the same greedy tokens
-// from the same prompt with four decoders of one model folder, in this one tab, and reports tokens/s:
+// from the same prompt with five decoders of one model folder, in this one tab, and reports tokens/s:
 // onnxruntime-web on its wasm EP and on its WebGPU EP (both through the solver's generation loop), the
-// float64 reference forward by full recompute (same loop), and the reproducible integer forward with
-// its KV cache (src/model/generate.ts). A path that cannot run reports why.
+// float64 reference forward by full recompute (same loop), and the reproducible KV-cached generation
+// (src/model/generate.ts) on the TS integer twin and on the WGSL kernels of this tab's WebGPU device —
+// whose tokens must be the twin's, bit for bit (`sameTokensAsTwin`). A path that cannot run reports why.
+import { BUNDLED_SHADERS } from '../../src/kernels/gpu/bundled-shaders.ts'
+import { createReproducibleRunner } from '../../src/kernels/reproducible-runner.ts'
 import { readCheckpoint } from '../../src/model/checkpoint.ts'
-import { generate as generateInteger } from '../../src/model/generate.ts'
+import { generate as generateOnTwin, generateProgram, type Generation } from '../../src/model/generate.ts'
 import { parseHfConfig } from '../../src/model/load/hf-config.ts'
 import { paramsF64 } from '../../src/model/test-model.ts'
 import { parseTokenizerJson } from '../../src/model/tokenizer/bpe-tokenizer.ts'
@@ -16,6 +19,8 @@ import { framePrompt } from '../../src/solver/prompt-frame.ts'
 import type { SolverBackend } from '../../src/solver/solver-protocol.ts'
 import { f64Decoder } from '../../src/solver/test-decoders.ts'
 import { headDim } from '../../src/model/config.ts'
+import type { TraceHook } from '../../src/model/trace-hook.ts'
+import { TWIN_PATH, WGSL_PATH } from './path-names.ts'
 
 export interface SpeedOptions {
   /** the model folder's URL, ending in / */
@@ -39,6 +44,10 @@ export type PathResult =
       /** the first token's time since navigation start */
       readonly firstTokenAt: number
       readonly note?: string
+      /** the WebGPU adapter the path ran on (the WGSL forward) */
+      readonly adapter?: string
+      /** the generated ids (the reproducible paths, whose tokens are compared) */
+      readonly tokens?: number[]
     }
   | { readonly path: string; readonly ok: false; readonly reason: string }
 
@@ -49,8 +58,13 @@ export interface SpeedRun {
   readonly crossOriginIsolated: boolean
   /** from navigation start to the wasm path's first token (page load, fetch, runtime, session, prefill) */
   readonly firstTokenAfterPageLoadMs: number | null
+  /** whether the WGSL forward generated the TS integer twin's tokens (null: one of them could not run) */
+  readonly sameTokensAsTwin: boolean | null
   readonly paths: PathResult[]
 }
+
+/** The trace name of the first generated token's draw (generateProgram's token<i>/sample). */
+const FIRST_SAMPLE = 'token0/sample'
 
 declare global {
   var runSolverSpeed: ((options: SpeedOptions) => Promise<SpeedRun>) | undefined
@@ -122,6 +136,39 @@ globalThis.runSolverSpeed = async (options) => {
     }
   }
 
+  /**
+   * One warm-up generation (its first token, seen by the trace hook, timed from `startedAt`), then the
+   * timed runs: the TS integer twin and the WGSL forward are timed alike.
+   */
+  async function timeReproducible(
+    path: string,
+    startedAt: number,
+    generateOnce: (trace?: TraceHook) => Generation | Promise<Generation>,
+  ): Promise<PathResult & { ok: true; tokens: number[] }> {
+    let firstAt: number | undefined
+    const run = async (trace?: TraceHook) => {
+      const t = performance.now()
+      const out = await generateOnce(trace)
+      return { ms: performance.now() - t, tokens: out.tokens }
+    }
+    const warm = await run((name) => {
+      if (name === FIRST_SAMPLE) firstAt ??= performance.now()
+    })
+    const timed: { ms: number; tokens: Int32Array }[] = []
+    const runs = warm.ms > options.slowRunMs ? 1 : options.runs
+    for (let i = 0; i < runs; i++) timed.push(await run())
+    firstAt ??= performance.now()
+    return {
+      path,
+      ok: true,
+      tokensPerSecond: timed.map((r) => r.tokens.length / (r.ms / 1000)),
+      firstTokenMs: firstAt - startedAt,
+      firstTokenAt: firstAt,
+      note: runs === 1 ? 'one timed run (slow)' : undefined,
+      tokens: Array.from(warm.tokens),
+    }
+  }
+
   async function ortPath(backend: SolverBackend): Promise<PathResult> {
     const path = `onnxruntime-web ${backend}`
     const startedAt = performance.now()
@@ -157,31 +204,46 @@ globalThis.runSolverSpeed = async (options) => {
       paths.push({ path, ok: false, reason: errorText(err) })
     }
   }
+  // the reproducible paths' shared inputs: greedy, as the solver loop's paths
+  const prompt = Int32Array.from(promptIds)
+  const generateOptions = {
+    maxNewTokens: newTokens,
+    sampling: { temperatureQ16: 0, topK: 0, topPQ30: 2 ** 30 },
+    seed: [1, 2] as const,
+    step: 0,
+  }
+
+  let twinTokens: number[] | undefined
   {
-    const path = 'TS integer forward (reproducible, KV cache)'
+    const path = TWIN_PATH
     try {
-      const run = () => {
-        const t = performance.now()
-        const out = generateInteger(config, checkpoint.params, Int32Array.from(promptIds), {
-          maxNewTokens: newTokens,
-          sampling: { temperatureQ16: 0, topK: 0, topPQ30: 2 ** 30 },
-          seed: [1, 2],
-          step: 0,
-        })
-        return { ms: performance.now() - t, tokens: out.tokens.length }
-      }
-      const startedAt = performance.now()
-      const warm = run()
-      const timed = Array.from({ length: warm.ms > options.slowRunMs ? 1 : options.runs }, run)
-      paths.push({
-        path,
-        ok: true,
-        tokensPerSecond: timed.map((r) => r.tokens / (r.ms / 1000)),
-        // synchronous: the first token comes with the whole generation; the prefill's share is not separable here
-        firstTokenMs: warm.ms,
-        firstTokenAt: startedAt + warm.ms,
-        note: 'synchronous loop: first token = whole warm-up generation',
-      })
+      const result = await timeReproducible(path, performance.now(), (trace) =>
+        generateOnTwin(config, checkpoint.params, prompt, generateOptions, trace),
+      )
+      twinTokens = result.tokens
+      paths.push(result)
+    } catch (err) {
+      paths.push({ path, ok: false, reason: errorText(err) })
+    }
+  }
+  let sameTokensAsTwin: boolean | null = null
+  {
+    const path = WGSL_PATH
+    const startedAt = performance.now()
+    try {
+      const runner = await createReproducibleRunner(navigator.gpu, BUNDLED_SHADERS)
+      if (runner.backend !== 'webgpu' || !runner.adapter)
+        throw new Error(`no WebGPU device for the WGSL kernels: ${runner.note ?? 'unknown reason'}`)
+      const { vendor, architecture, description, isFallbackAdapter } = runner.adapter
+      const adapter =
+        [vendor, architecture, description].filter(Boolean).join(' ') +
+        (isFallbackAdapter ? ' (fallback, CPU)' : '')
+      const result = await timeReproducible(path, startedAt, (trace) =>
+        runner.run(generateProgram(config, checkpoint.params, prompt, generateOptions, trace)),
+      )
+      // same program, same bits: the WGSL kernels must draw the twin's tokens
+      if (twinTokens) sameTokensAsTwin = result.tokens.join() === twinTokens.join()
+      paths.push({ ...result, adapter })
     } catch (err) {
       paths.push({ path, ok: false, reason: errorText(err) })
     }
@@ -192,6 +254,7 @@ globalThis.runSolverSpeed = async (options) => {
     adapter: await adapterName(),
     crossOriginIsolated: globalThis.crossOriginIsolated === true,
     firstTokenAfterPageLoadMs: wasm.ok ? wasm.firstTokenAt : null,
+    sameTokensAsTwin,
     paths,
   }
 }
