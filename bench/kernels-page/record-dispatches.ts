@@ -6,6 +6,7 @@
 // host's GPU work, with its own parameters, minus the uploads, read-backs and host-side steps between
 // dispatches.
 import type { GpuDispatch, ResidentOp } from '../../src/kernels/fast/resident.ts'
+import { disableBufferPool } from '../../src/kernels/gpu/buffer-pool.ts'
 
 export interface DispatchRecorder {
   /** Build hosts on this device: everything they create and dispatch is recorded. */
@@ -68,6 +69,8 @@ export function recordDispatches(device: GPUDevice): DispatchRecorder {
     },
   })
 
+  // the recorder owns every buffer a dispatch used (take() frees them): no pool may hand them out again
+  disableBufferPool(recording)
   return {
     device: recording,
     take() {

@@ -30,7 +30,7 @@ export const PROOF_TRAIN: TrainConfig = {
   maxGradNorm: 1,
 }
 const SEQ_LEN = 8
-const BATCH = 8
+const BATCH = 4
 const EVAL_SEED = 999
 
 /**

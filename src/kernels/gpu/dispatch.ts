@@ -1,4 +1,5 @@
 /// <reference types="@webgpu/types" />
+import { bufferPoolOf } from './buffer-pool.ts'
 
 /**
  * Shared plumbing of the reproducible kernels' hosts: shader sources, pipelines, buffers, one dispatch
@@ -62,59 +63,57 @@ export interface DispatchSpec {
   readonly groups: readonly [number, number]
 }
 
-/** One dispatch: uploads, runs, reads every output back and frees its buffers. */
+/** One dispatch: uploads, runs, reads every output back and returns its buffers to the device's pool. */
 export async function dispatch(
   device: GPUDevice,
   pipeline: GPUComputePipeline,
   spec: DispatchSpec,
 ): Promise<Int32Array[]> {
+  const pool = bufferPoolOf(device)
   const words = Math.max(4, Math.ceil(spec.params.length / 4) * 4) // 16-byte uniform granule
   const params = new Int32Array(words)
   spec.params.forEach((w, i) => (params[i] = w | 0))
-  const uniform = device.createBuffer({
-    size: words * 4,
-    usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST,
-  })
+  const uniform = pool.acquire(words * 4, GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST)
   device.queue.writeBuffer(uniform, 0, params)
-  const inputs = spec.inputs.map((data) => {
-    // zero-length bindings are not allowed; an empty input gets one unused word
-    const buffer = device.createBuffer({
-      size: Math.max(4, data.byteLength),
-      usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST,
-    })
+  // zero-length bindings are not allowed: an empty tensor gets one unused word
+  const inputBytes = spec.inputs.map((data) => Math.max(4, data.byteLength))
+  const outputBytes = spec.outputs.map((n) => Math.max(4, n * 4))
+  const inputs = spec.inputs.map((data, i) => {
+    const buffer = pool.acquire(inputBytes[i]!, GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST)
     device.queue.writeBuffer(buffer, 0, new Int32Array(data)) // a copy backed by a plain ArrayBuffer
     return buffer
   })
-  const outputs = spec.outputs.map((n) =>
-    device.createBuffer({
-      size: Math.max(4, n * 4),
-      usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC,
-    }),
+  const storage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST
+  const outputs = outputBytes.map((bytes) => pool.acquire(bytes, storage))
+  const reads = outputBytes.map((bytes) =>
+    pool.acquire(bytes, GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST),
   )
-  const reads = spec.outputs.map((n) =>
-    device.createBuffer({
-      size: Math.max(4, n * 4),
-      usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST,
-    }),
-  )
+  const bound = [
+    { buffer: uniform, size: words * 4 },
+    ...inputs.map((buffer, i) => ({ buffer, size: inputBytes[i]! })),
+    ...outputs.map((buffer, i) => ({ buffer, size: outputBytes[i]! })),
+  ]
   const bindGroup = device.createBindGroup({
     layout: pipeline.getBindGroupLayout(0),
-    entries: [uniform, ...inputs, ...outputs].map((buffer, binding) => ({ binding, resource: { buffer } })),
+    entries: bound.map((resource, binding) => ({ binding, resource })),
   })
   const encoder = device.createCommandEncoder()
+  // a pooled output holds an earlier op's bits: kernels may rely on fresh (zeroed) storage
+  outputs.forEach((out, i) => encoder.clearBuffer(out, 0, outputBytes[i]!))
   const pass = encoder.beginComputePass()
   pass.setPipeline(pipeline)
   pass.setBindGroup(0, bindGroup)
   pass.dispatchWorkgroups(spec.groups[0], spec.groups[1])
   pass.end()
-  outputs.forEach((out, i) => encoder.copyBufferToBuffer(out, 0, reads[i]!, 0, out.size))
+  outputs.forEach((out, i) => encoder.copyBufferToBuffer(out, 0, reads[i]!, 0, outputBytes[i]!))
   device.queue.submit([encoder.finish()])
-  const results: Int32Array[] = []
-  for (const [i, read] of reads.entries()) {
-    await read.mapAsync(GPUMapMode.READ)
-    results.push(new Int32Array(read.getMappedRange().slice(0, spec.outputs[i]! * 4)))
+  // one wait for all outputs: each map is a round trip to the GPU process
+  await Promise.all(reads.map((read, i) => read.mapAsync(GPUMapMode.READ, 0, outputBytes[i]!)))
+  const results = reads.map((read, i) => {
+    const out = new Int32Array(read.getMappedRange(0, outputBytes[i]!).slice(0, spec.outputs[i]! * 4))
     read.unmap()
-  }
-  for (const buffer of [uniform, ...inputs, ...outputs, ...reads]) buffer.destroy()
+    return out
+  })
+  for (const buffer of [uniform, ...inputs, ...outputs, ...reads]) pool.release(buffer)
   return results
 }
