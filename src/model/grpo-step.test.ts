@@ -114,4 +114,86 @@ describe('grpoStep', () => {
       ),
     ).toThrow('1 advantages for 2 rows')
   })
+
+  describe('with a KL penalty', () => {
+    const klTrain: GrpoConfig = { ...train, klBeta: 0.5 }
+    const b = batch([1, -1])
+
+    it('is the plain step when the policy is its own reference: KL 0 and the same weights', () => {
+      const state = initTrainState(TINY_CONFIG, params)
+      const ref = tokenLogProbsOf(TINY_CONFIG, params, b)
+      const plain = grpoStep(TINY_CONFIG, state, b, undefined, train)
+      const withKl = grpoStep(TINY_CONFIG, state, b, undefined, klTrain, undefined, ref)
+      expect(plain.kl).toBeUndefined()
+      expect(toFloat(withKl.kl!)[0]).toBe(0)
+      expect(weightsHash(TINY_CONFIG, withKl.state.params)).toBe(weightsHash(TINY_CONFIG, plain.state.params))
+    })
+
+    it('reports a positive KL once the policy has moved, and adds β·KL to the loss', () => {
+      const ref = tokenLogProbsOf(TINY_CONFIG, params, b)
+      // two plain steps move the policy away from the reference weights
+      let state = initTrainState(TINY_CONFIG, params)
+      for (let step = 0; step < 2; step++) state = grpoStep(TINY_CONFIG, state, b, undefined, train).state
+      const plain = grpoStep(TINY_CONFIG, state, b, undefined, train)
+      const withKl = grpoStep(TINY_CONFIG, state, b, undefined, klTrain, undefined, ref)
+      const kl = toFloat(withKl.kl!)[0]!
+      expect(kl).toBeGreaterThan(0)
+      expect(toFloat(withKl.loss)[0]! - toFloat(plain.loss)[0]!).toBeCloseTo(0.5 * kl, 6)
+      const again = grpoStep(TINY_CONFIG, state, b, undefined, klTrain, undefined, ref)
+      expect(weightsHash(TINY_CONFIG, again.state.params)).toBe(weightsHash(TINY_CONFIG, withKl.state.params))
+    })
+
+    it('pulls the policy back toward the reference when the advantages leave only the penalty', () => {
+      const ref = tokenLogProbsOf(TINY_CONFIG, params, b)
+      let moved = initTrainState(TINY_CONFIG, params)
+      for (let step = 0; step < 2; step++) moved = grpoStep(TINY_CONFIG, moved, b, undefined, train).state
+      // fresh Adam moments, so that only this step's gradient moves the weights
+      const state = initTrainState(TINY_CONFIG, moved.params)
+      const flat = batch([0, 0])
+      const klOf = (s: typeof state) =>
+        toFloat(grpoStep(TINY_CONFIG, s, flat, undefined, klTrain, undefined, ref).kl!)[0]!
+      const pulled = grpoStep(TINY_CONFIG, state, flat, undefined, klTrain, undefined, ref).state
+      expect(klOf(pulled)).toBeLessThan(klOf(state))
+      // without the penalty zero advantages leave the weights where they are
+      const plain = grpoStep(TINY_CONFIG, state, flat, undefined, train).state
+      expect(weightsHash(TINY_CONFIG, plain.params)).toBe(weightsHash(TINY_CONFIG, state.params))
+    })
+
+    it('traces kl after loss only when β > 0', () => {
+      const ops = (config: GrpoConfig) => {
+        const seen: string[] = []
+        const ref = tokenLogProbsOf(TINY_CONFIG, params, b)
+        grpoStep(
+          TINY_CONFIG,
+          initTrainState(TINY_CONFIG, params),
+          b,
+          undefined,
+          config,
+          (op) => seen.push(op),
+          ref,
+        )
+        return seen
+      }
+      const plain = ops(train)
+      const withKl = ops(klTrain)
+      expect(plain).not.toContain('kl')
+      expect(withKl.slice(withKl.indexOf('loss'), withKl.indexOf('loss') + 3)).toEqual([
+        'loss',
+        'kl',
+        'dlogprobs',
+      ])
+      expect(withKl.filter((op) => op !== 'kl')).toEqual(plain)
+    })
+
+    it('refuses β > 0 without reference log-probs, and a β outside [0, 1]', () => {
+      const state = initTrainState(TINY_CONFIG, params)
+      expect(() => grpoStep(TINY_CONFIG, state, b, undefined, klTrain)).toThrow(
+        /needs the reference policy’s log-probs/,
+      )
+      const ref = tokenLogProbsOf(TINY_CONFIG, params, b)
+      expect(() =>
+        grpoStep(TINY_CONFIG, state, b, undefined, { ...train, klBeta: 2 }, undefined, ref),
+      ).toThrow(/klBeta must be a number in \[0, 1\]/)
+    })
+  })
 })

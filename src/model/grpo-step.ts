@@ -20,6 +20,17 @@ export interface GrpoConfig extends TrainConfig {
   readonly clipEps: number
   /** ε_high (DAPO's clip-higher, 0.28): a larger ceiling lets unlikely good tokens gain faster */
   readonly clipEpsHigh: number
+  /**
+   * β of DeepSeekMath's KL penalty against a reference policy (k3 estimator); 0 or absent: no penalty,
+   * and the step is bit for bit the surrogate alone. β > 0 needs the reference policy's log-probs.
+   */
+  readonly klBeta?: number
+}
+
+/** A GRPO step's result: a supervised step's, plus the mean KL to the reference when β > 0. */
+export interface GrpoStepResult extends TrainStepResult {
+  /** mean k3 estimate of KL(π_θ ‖ π_ref) over the completion tokens, [1] at LOSS_EXP; only when β > 0 */
+  readonly kl?: QTensor
 }
 
 /** A batch of rollouts laid out for the model: one row per completion, prompt + completion, padded. */
@@ -59,12 +70,27 @@ export function positionAdvantages(batch: RolloutBatch): QTensor {
   return fromFloat([rows * seqLen], ADVANTAGE_EXP, values)
 }
 
+/** β in Q30 (0 without a penalty); throws when β is out of range or its reference log-probs are missing. */
+function klBetaQ30Of(train: GrpoConfig, refLogProbs: QTensor | undefined): number {
+  const beta = train.klBeta ?? 0
+  if (!(beta >= 0 && beta <= 1))
+    throw new RangeError(`grpoStep: klBeta must be a number in [0, 1] (0 for no KL penalty), got ${beta}`)
+  if (beta > 0 && refLogProbs === undefined)
+    throw new RangeError(
+      'grpoStep: a KL penalty (klBeta > 0) needs the reference policy’s log-probs: ' +
+        'tokenLogProbsOf on the reference weights',
+    )
+  return Math.round(beta * 2 ** 30)
+}
+
 /**
  * One step, as a program. Pure: the same state, batch and old log-probs give the same bits.
  * `oldLogProbs` undefined means on-policy (one update per batch, the swarm's default): the old policy
  * is the current one, so its log-probs are this step's own forward, bit for bit what
- * `tokenLogProbsOf` would give, without a second forward pass. `trace` sees forward/…, logprobs,
- * loss, dlogprobs, dlogits, then descend's backward/…, clip.…, adam.….
+ * `tokenLogProbsOf` would give, without a second forward pass. `refLogProbs` are the reference
+ * policy's (`tokenLogProbsOf` on the reference weights), needed when `train.klBeta` > 0 and ignored
+ * otherwise. `trace` sees forward/…, logprobs, loss, kl (only when β > 0, so traces without a KL
+ * penalty are unchanged), dlogprobs, dlogits, then descend's backward/…, clip.…, adam.….
  */
 export function* grpoStepProgram(
   config: ModelConfig,
@@ -73,25 +99,29 @@ export function* grpoStepProgram(
   oldLogProbs: QTensor | undefined,
   train: GrpoConfig,
   trace?: TraceHook,
-): Program<TrainStepResult> {
+  refLogProbs?: QTensor,
+): Program<GrpoStepResult> {
+  const klBetaQ30 = klBetaQ30Of(train, refLogProbs)
   const forwardTrace = scopedTrace(trace, 'forward/')
   const { logits, cache } = yield* forwardProgram(config, state.params, batch.inputs, undefined, forwardTrace)
   const logProbs = yield* op('tokenLogProbs', logits, batch.targets, LOSS_EXP)
   trace?.('logprobs', logProbs)
-  const { loss, dLogProbs } = yield* op('grpoLoss', {
+  const { loss, dLogProbs, kl } = yield* op('grpoLoss', {
     logProbs,
     oldLogProbs: oldLogProbs ?? logProbs,
     advantages: positionAdvantages(batch),
     mask: batch.mask,
     clipEpsQ30: Math.round(train.clipEps * 2 ** 30),
     clipEpsHighQ30: Math.round(train.clipEpsHigh * 2 ** 30),
+    ...(klBetaQ30 > 0 ? { refLogProbs, klBetaQ30 } : {}),
   })
   trace?.('loss', loss)
+  if (klBetaQ30 > 0) trace?.('kl', kl)
   trace?.('dlogprobs', dLogProbs)
   const dLogits = yield* op('tokenLogProbBackward', logits, batch.targets, dLogProbs)
   trace?.('dlogits', dLogits)
   const next = yield* descend(config, state, cache, dLogits, train, trace)
-  return { state: next.state, loss, gradNorm: next.gradNorm }
+  return { state: next.state, loss, gradNorm: next.gradNorm, ...(klBetaQ30 > 0 ? { kl } : {}) }
 }
 
 /** `grpoStepProgram` on the TS twin. */
@@ -102,6 +132,7 @@ export function grpoStep(
   oldLogProbs: QTensor | undefined,
   train: GrpoConfig,
   trace?: TraceHook,
-): TrainStepResult {
-  return runSync(grpoStepProgram(config, state, batch, oldLogProbs, train, trace), TWIN_OPS)
+  refLogProbs?: QTensor,
+): GrpoStepResult {
+  return runSync(grpoStepProgram(config, state, batch, oldLogProbs, train, trace, refLogProbs), TWIN_OPS)
 }

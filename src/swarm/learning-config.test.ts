@@ -34,6 +34,20 @@ describe('the learning section of a swarm config', () => {
     expect(parseLearningConfig(micro, taskFamilyExists).model).toBe(micro.model)
   })
 
+  it('takes an optional KL weight, off by default, and leaves a 0 out of the swarm id', () => {
+    expect(DEFAULT_LEARNING.grpo).not.toHaveProperty('klBeta')
+    const grpo = (klBeta?: number) =>
+      parseSwarmConfig({
+        ...base,
+        learning: { ...DEFAULT_LEARNING, grpo: { ...DEFAULT_LEARNING.grpo, klBeta } },
+      })
+    const off = parseSwarmConfig({ ...base, learning: DEFAULT_LEARNING })
+    expect(grpo(0).learning?.grpo).not.toHaveProperty('klBeta')
+    expect(swarmIdOf(grpo(0))).toBe(swarmIdOf(off))
+    expect(grpo(0.04).learning?.grpo.klBeta).toBe(0.04)
+    expect(swarmIdOf(grpo(0.04))).not.toBe(swarmIdOf(off))
+  })
+
   it.each([
     [{ ...DEFAULT_LEARNING, model: 'javascript:alert(1)' }, 'learning: model must be a path on this origin'],
     [{ ...DEFAULT_LEARNING, model: '//evil.example/m/' }, 'learning: model must be a path on this origin'],
@@ -51,6 +65,11 @@ describe('the learning section of a swarm config', () => {
     ],
     [{ ...DEFAULT_LEARNING, sapo: { localGroups: 3, externalGroups: 2 } }, 'cannot exceed tasksPerRound'],
     [{ ...DEFAULT_LEARNING, grpo: { ...DEFAULT_LEARNING.grpo, clipEps: 1 } }, 'grpo.clipEps'],
+    [
+      { ...DEFAULT_LEARNING, grpo: { ...DEFAULT_LEARNING.grpo, klBeta: 1.5 } },
+      'learning: grpo.klBeta must be a number in 0–1',
+    ],
+    [{ ...DEFAULT_LEARNING, grpo: { ...DEFAULT_LEARNING.grpo, klBeta: '0.1' } }, 'grpo.klBeta'],
     [{ ...DEFAULT_LEARNING, sampling: { ...DEFAULT_LEARNING.sampling, topP: 0 } }, 'sampling.topP'],
     ['nope', 'learning: not an object'],
   ])('refuses a bad section, naming the field (%#)', (learning, message) => {

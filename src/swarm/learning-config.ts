@@ -24,8 +24,20 @@ export interface LearningConfig {
   tasksPerRound: number
   sapo: SapoCounts
   sampling: { temperature: number; topK: number; topP: number; maxNewTokens: number }
-  /** clipEps/clipEpsHigh: the ratio is clipped to [1 − clipEps, 1 + clipEpsHigh] (DAPO's 0.2/0.28) */
-  grpo: { lr: number; clipEps: number; clipEpsHigh: number; maxGradNorm: number; weightDecay: number }
+  /**
+   * clipEps/clipEpsHigh: the ratio is clipped to [1 − clipEps, 1 + clipEpsHigh] (DAPO's 0.2/0.28).
+   * klBeta: β of the KL penalty against the weights the peer started from (DeepSeekMath's k3), in
+   * [0, 1]; absent or 0 is no penalty (DAPO's default), and a parsed config leaves a 0 out so that the
+   * swarm id stays what it was before the penalty existed.
+   */
+  grpo: {
+    lr: number
+    clipEps: number
+    clipEpsHigh: number
+    maxGradNorm: number
+    weightDecay: number
+    klBeta?: number
+  }
 }
 
 /** RL Swarm's reasoning-gym defaults scaled to a tab: G = 2, 2 own + 2 external groups per step. */
@@ -106,6 +118,7 @@ export function parseLearningConfig(
   const perRound = int(tasksPerRound, 1, MAX_TASKS_PER_ROUND, 'tasksPerRound')
   if (localGroups > perRound)
     fail('sapo.localGroups cannot exceed tasksPerRound (a peer trains on its own groups)')
+  const klBeta = grpo.klBeta === undefined ? 0 : num(grpo.klBeta, 0, 1, 'grpo.klBeta')
   return {
     model,
     windowFraction: num(windowFraction, 0.05, 0.95, 'windowFraction'),
@@ -127,6 +140,7 @@ export function parseLearningConfig(
       clipEpsHigh: num(grpo.clipEpsHigh, 0.001, 0.999, 'grpo.clipEpsHigh'),
       maxGradNorm: num(grpo.maxGradNorm, 1e-6, 1e6, 'grpo.maxGradNorm'),
       weightDecay: num(grpo.weightDecay, 0, 1, 'grpo.weightDecay'),
+      ...(klBeta > 0 ? { klBeta } : {}),
     },
   }
 }

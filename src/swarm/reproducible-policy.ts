@@ -5,7 +5,7 @@ import { sha256 } from '@noble/hashes/sha2.js'
 import { weightsHash } from '../model/checkpoint.ts'
 import type { ModelConfig } from '../model/config.ts'
 import { generate } from '../model/generate.ts'
-import { grpoStep, type GrpoConfig } from '../model/grpo-step.ts'
+import { grpoStep, tokenLogProbsOf, type GrpoConfig } from '../model/grpo-step.ts'
 import type { Params } from '../model/params.ts'
 import type { Tokenizer } from '../model/tokenizer/tokenizer.ts'
 import { initTrainState, type TrainState } from '../model/train-step.ts'
@@ -23,6 +23,7 @@ export interface ReproduciblePolicyOptions {
   promptTemplate: string
   eosId: number
   sampling: LearningConfig['sampling']
+  /** with klBeta > 0, the penalty's reference policy is `params`, the weights the policy starts from */
   grpo: GrpoConfig
 }
 
@@ -73,10 +74,16 @@ export function createReproduciblePolicy(options: ReproduciblePolicyOptions): Re
     async train(groups) {
       const batch = buildRolloutBatch(groups, eosId, config.maxSeqLen)
       // one update per batch: on-policy, the step's own forward gives the old log-probs
-      const step = grpoStep(config, state, batch, undefined, options.grpo)
+      const ref = options.grpo.klBeta ? tokenLogProbsOf(config, options.params, batch) : undefined
+      const step = grpoStep(config, state, batch, undefined, options.grpo, undefined, ref)
       state = step.state
       version++
-      return { loss: toFloat(step.loss)[0]!, weightsHash: weightsHash(config, state.params) }
+      const kl = step.kl && toFloat(step.kl)[0]!
+      return {
+        loss: toFloat(step.loss)[0]!,
+        ...(kl === undefined ? {} : { kl }),
+        weightsHash: weightsHash(config, state.params),
+      }
     },
   }
 }

@@ -27,7 +27,8 @@ export interface Policy {
   sample(promptIds: readonly number[], samples: number, key: string): Promise<SampledCompletion[]>
   /** whether these token ids decode to this text (a sender cannot train us on tokens it did not show) */
   matches(completion: RolloutCompletion): boolean
-  train(groups: readonly TokenizedGroup[]): Promise<{ loss: number; weightsHash: string }>
+  /** `kl`: the mean KL to the reference policy, when the swarm trains with a KL penalty */
+  train(groups: readonly TokenizedGroup[]): Promise<{ loss: number; kl?: number; weightsHash: string }>
 }
 
 /** The receiver's own reward of one completion (verifiers, sandbox for code). */
@@ -69,6 +70,8 @@ export interface RoundReport {
   refusedWhy?: Record<string, Record<string, number>>
   trainedOn: { local: number; external: number }
   loss: number | undefined
+  /** mean KL to the reference policy before the step; only with a KL penalty (learning.grpo.klBeta) */
+  kl?: number
   weightsHash: string | undefined
   policyVersion: number
 }
@@ -194,6 +197,7 @@ export async function runRound(ctx: PeerContext, round: number): Promise<RoundRe
     refusedWhy,
     trainedOn: { local: batch.local.length, external: batch.external.length },
     loss: step?.loss,
+    ...(step?.kl === undefined ? {} : { kl: step.kl }),
     weightsHash: step?.weightsHash,
     policyVersion: policy.version,
   }

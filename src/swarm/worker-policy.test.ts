@@ -5,8 +5,15 @@ import type { SamplingOptions } from '../solver/solver-protocol.ts'
 import { generateReasoningTask } from '../tasks/generate-reasoning-task.ts'
 import type { TrainerStepResult } from '../trainer/trainer-session.ts'
 import { DEFAULT_LEARNING } from './learning-config.ts'
+import type { GrpoParams } from '../verify/work-params.ts'
 import type { TokenizedGroup } from './rollout-batch.ts'
-import { createWorkerPolicy, seedOfKey, type WorkerPolicyOptions } from './worker-policy.ts'
+import {
+  ADAM_MOMENTS,
+  createWorkerPolicy,
+  grpoParamsOf,
+  seedOfKey,
+  type WorkerPolicyOptions,
+} from './worker-policy.ts'
 
 const folder = new URL('../../public/models/tabswarm-micro/', import.meta.url)
 const tokenizer = parseTokenizerJson(JSON.parse(readFileSync(new URL('tokenizer.json', folder), 'utf8')))
@@ -93,5 +100,41 @@ describe('the tab policy', () => {
     expect(await policy.train([group, group])).toEqual({ loss: 0.25, weightsHash: 'h8' })
     expect(calls).toEqual(['step 2 lr 0.0001 beta2 0.999 clip 0.28', 'swap 3', 'receipt v8'])
     expect(policy.version).toBe(8)
+  })
+
+  it('passes a KL weight to the trainer only when it is set, and hands back the KL', async () => {
+    const base = { ...DEFAULT_LEARNING.grpo }
+    expect(grpoParamsOf(base)).toEqual({ ...base, ...ADAM_MOMENTS })
+    expect(grpoParamsOf({ ...base, klBeta: 0 })).not.toHaveProperty('klBeta')
+    expect(grpoParamsOf({ ...base, klBeta: 0.04 })).toEqual({ ...base, ...ADAM_MOMENTS, klBeta: 0.04 })
+    const seen: GrpoParams[] = []
+    const policy = createWorkerPolicy({
+      solver: {
+        generate: () => {
+          throw new Error('this test does not sample')
+        },
+        swapWeights: async () => 'w',
+      },
+      trainer: {
+        async step(_groups, params) {
+          seen.push(params)
+          return {
+            status: { policyVersion: 1, weightsHash: 'h1' },
+            checkpoint: new Uint8Array(1),
+            loss: 0.5,
+            kl: 0.125,
+          } as unknown as TrainerStepResult
+        },
+      },
+      tokenizer,
+      promptTemplate: '{prompt}',
+      vocabSize: 300,
+      sampling: DEFAULT_LEARNING.sampling,
+      grpo: { ...base, klBeta: 0.04 },
+      policyVersion: 0,
+    })
+    const group: TokenizedGroup = { promptIds: [1], completions: [[2], [3]], rewards: [0, 1] }
+    expect(await policy.train([group])).toEqual({ loss: 0.5, kl: 0.125, weightsHash: 'h1' })
+    expect(seen[0]!.klBeta).toBe(0.04)
   })
 })

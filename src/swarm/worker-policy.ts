@@ -9,6 +9,7 @@ import { framePrompt } from '../solver/prompt-frame.ts'
 import type { TrainerClient } from '../trainer/trainer-client.ts'
 import type { TrainerStepResult } from '../trainer/trainer-session.ts'
 import type { Task } from '../tasks/task.ts'
+import type { GrpoParams } from '../verify/work-params.ts'
 import type { LearningConfig } from './learning-config.ts'
 import type { Policy, SampledCompletion } from './swarm-round.ts'
 
@@ -32,6 +33,12 @@ export interface WorkerPolicyOptions {
  * record them with the step.
  */
 export const ADAM_MOMENTS = { beta1: 0.9, beta2: 0.999, eps: 1e-8 } as const
+
+/** A step's receipt params from the swarm's GRPO settings: a klBeta of 0 is no penalty, so it is left out. */
+export function grpoParamsOf(grpo: LearningConfig['grpo']): GrpoParams {
+  const { klBeta, ...rest } = grpo
+  return { ...rest, ...ADAM_MOMENTS, ...(klBeta ? { klBeta } : {}) }
+}
 
 /** Prompts remembered from `promptIds` for `sample`: a round's tasks and the others' heard in it. */
 const REMEMBERED_PROMPTS = 64
@@ -74,11 +81,12 @@ export function createWorkerPolicy(options: WorkerPolicyOptions): Policy {
     },
     matches: (c) => c.tokenIds.every((id) => id < options.vocabSize) && textOf(c.tokenIds) === c.text,
     async train(groups) {
-      const result = await trainer.step(groups, { ...options.grpo, ...ADAM_MOMENTS })
+      const result = await trainer.step(groups, grpoParamsOf(options.grpo))
       await solver.swapWeights(result.checkpoint)
       version = result.status.policyVersion
       await options.onStep?.(result)
-      return { loss: result.loss, weightsHash: result.status.weightsHash }
+      const { loss, kl } = result
+      return { loss, ...(kl === undefined ? {} : { kl }), weightsHash: result.status.weightsHash }
     },
   }
 }

@@ -213,4 +213,82 @@ describe('a trainer session', () => {
     await store.put(DEFAULT_SNAPSHOT_KEY, flipped)
     await expect(session(store).resume()).rejects.toThrow('optimizer state does not match its hash')
   })
+
+  describe('with a KL penalty (params.klBeta)', () => {
+    const KL: GrpoParams = { ...GRPO, klBeta: 0.1 }
+    const klSteps = async (trainer: ReturnType<typeof session>, from: number, to: number) => {
+      const results: TrainerStepResult[] = []
+      for (let n = from; n < to; n++) results.push(await trainer.step(groupsFor(n), KL))
+      return results
+    }
+    const snapshotSize = (store: MemoryBlobStore) => store.entries.get(DEFAULT_SNAPSHOT_KEY)!.length
+
+    it('steps against the weights it started from, as grpoStep with their log-probs does', async () => {
+      const trainer = session()
+      await trainer.init(START)
+      const [one, two] = await klSteps(trainer, 0, 2)
+      const reference = initParams(TINY_CONFIG, SEED)
+      let state = initTrainState(TINY_CONFIG, reference)
+      const direct = [0, 1].map((n) => {
+        const batch = buildRolloutBatch(groupsFor(n), PAD, TINY_CONFIG.maxSeqLen)
+        const ref = tokenLogProbsOf(TINY_CONFIG, reference, batch)
+        const result = grpoStep(TINY_CONFIG, state, batch, undefined, grpoConfig(KL), undefined, ref)
+        state = result.state
+        return result
+      })
+      expect(two!.status.weightsHash).toBe(weightsHash(TINY_CONFIG, direct[1]!.state.params))
+      // the first step starts at the reference: KL 0; the second has moved away from it
+      expect(one!.kl).toBe(0)
+      expect(two!.kl).toBe(toFloat(direct[1]!.kl!)[0])
+      expect(two!.kl).toBeGreaterThan(0)
+      expect(two!.receipt.body.params).toEqual({ ...KL })
+      const { receipt, inputs } = await signPrepared(two!.receipt, await generateKeyPair('Ed25519'))
+      expect(await verify(receipt, inputs, kernelsHash)).toEqual({ ok: true })
+    })
+
+    it('keeps the reference in the snapshot, so a reload resumes exactly', async () => {
+      const straight = session()
+      await straight.init(START)
+      const uninterrupted = await klSteps(straight, 0, 3)
+
+      const store = new MemoryBlobStore()
+      const first = session(store)
+      await first.init(START)
+      const atStart = snapshotSize(store)
+      await klSteps(first, 0, 2)
+      // the reference checkpoint rides along once it differs from the weights
+      const checkpointBytes = writeCheckpoint(TINY_CONFIG, initParams(TINY_CONFIG, SEED)).length
+      expect(snapshotSize(store)).toBeGreaterThanOrEqual(atStart + checkpointBytes)
+      const reloaded = session(store)
+      await reloaded.resume()
+      const [third] = await klSteps(reloaded, 2, 3)
+      expect(third!.status).toEqual(uninterrupted[2]!.status)
+      expect(third!.kl).toBe(uninterrupted[2]!.kl)
+      expect(third!.receipt.inputs).toEqual(uninterrupted[2]!.receipt.inputs)
+    })
+
+    it('stores no reference without the penalty, and then refuses a KL step rather than take another', async () => {
+      const store = new MemoryBlobStore()
+      const trainer = session(store)
+      await trainer.init(START)
+      const atStart = snapshotSize(store)
+      const [plain] = await steps(trainer, 0, 1)
+      expect(plain!.kl).toBeUndefined()
+      expect(plain!.receipt.body.params).not.toHaveProperty('klBeta')
+      expect(snapshotSize(store)).toBeLessThan(atStart + 64)
+      await expect(trainer.step(groupsFor(1), KL)).rejects.toThrow(
+        'needs the weights this trainer started from, and its saved state no longer has them',
+      )
+      expect(trainer.status!.policyVersion).toBe(1)
+    })
+
+    it('after a reload before its first step, takes the reference from the saved weights', async () => {
+      const store = new MemoryBlobStore()
+      await session(store).init(START)
+      const reloaded = session(store)
+      await reloaded.resume()
+      const [one] = await klSteps(reloaded, 0, 1)
+      expect(one!.kl).toBe(0)
+    })
+  })
 })

@@ -4,9 +4,16 @@
 // come later and must give the same bits), prepares an unsigned receipt for each (the peer key lives
 // on the main thread, which signs: src/verify/receipt-builders.ts `signPrepared`), and saves a
 // snapshot after every step, so that a reload resumes exactly where the last saved step left off.
+//
+// The KL penalty's reference policy is the checkpoint the trainer was initialised from (the loaded
+// model). Its hash is always in the snapshot; its bytes are stored with the snapshot only while the
+// trainer takes KL steps (learning's grpo.klBeta > 0), so a swarm without the penalty saves no second
+// checkpoint per step. A step without the penalty drops them (memory as on disk), after which a KL
+// step refuses to run rather than take a different reference.
 import { checkpointHash, readCheckpoint, writeCheckpoint } from '../model/checkpoint.ts'
 import { validateConfig, type ModelConfig } from '../model/config.ts'
-import { initParams } from '../model/params.ts'
+import { tokenLogProbsOf } from '../model/grpo-step.ts'
+import { initParams, type Params } from '../model/params.ts'
 import { initTrainState } from '../model/train-step.ts'
 import type { TokenizedGroup } from '../swarm/rollout-batch.ts'
 import { rolloutFromGroups } from '../verify/grpo-inputs.ts'
@@ -63,6 +70,8 @@ export interface TrainerStepResult extends TrainerReady {
   readonly loss: number
   /** the global gradient norm before clipping, floor(norm·2^62) as a decimal string */
   readonly gradNorm: string
+  /** the mean KL to the reference policy before the update; only with a KL penalty (params.klBeta) */
+  readonly kl?: number
   /** the step's receipt body and side file, for the caller to sign and publish */
   readonly receipt: UnsignedReceipt
   /** wall time of the step, receipt and save included */
@@ -114,16 +123,22 @@ function startSnapshot(start: TrainerStart): TrainerSnapshot {
   if (!Number.isInteger(start.padId) || start.padId < 0 || start.padId >= config.vocabSize)
     throw new RangeError(`padId ${start.padId} is not a token of this model (vocabulary ${config.vocabSize})`)
   const checkpoint = 'checkpoint' in start ? start.checkpoint.slice() : writeCheckpoint(config, params)
+  const weightsHash = checkpointHash(checkpoint)
   return {
     modelId: start.modelId,
     padId: start.padId,
     policyVersion: 0,
-    chain: start.chain ?? genesis(checkpointHash(checkpoint)),
+    chain: start.chain ?? genesis(weightsHash),
     config,
     state: initTrainState(config, params),
     checkpoint,
+    referenceHash: weightsHash,
+    reference: checkpoint,
   }
 }
+
+/** A fixed-point value of a receipt's outputs ({exp, value}) as a number. */
+const outputValue = (v: { exp: number; value: number }) => v.value * 2 ** v.exp
 
 export function createTrainerSession(options: TrainerSessionOptions): TrainerSession {
   const { store, kernelsHash } = options
@@ -151,13 +166,32 @@ export function createTrainerSession(options: TrainerSessionOptions): TrainerSes
     current = next
   }
 
+  // the reference weights, read once per reference
+  let referenceParams: { readonly hash: string; readonly params: Params } | undefined
+  const referenceOf = (from: TrainerSnapshot): Params => {
+    if (!from.reference || from.referenceHash === undefined)
+      throw new Error(
+        'A KL penalty (grpo.klBeta > 0) needs the weights this trainer started from, and its saved state ' +
+          'no longer has them (it took steps without the penalty, or was saved before it kept them): ' +
+          'start the trainer again from the model to train with the penalty.',
+      )
+    if (referenceParams?.hash !== from.referenceHash)
+      referenceParams = { hash: from.referenceHash, params: readCheckpoint(from.reference).params }
+    return referenceParams.params
+  }
+
   const step = async (groups: readonly TokenizedGroup[], params: GrpoParams): Promise<TrainerStepResult> => {
     const from = current
     if (!from) throw new Error('the trainer has no model yet: init or resume it first')
     if (groups.length === 0) throw new RangeError('a GRPO step needs at least one rollout group')
     const started = now()
     const checked = grpoParams({ ...params })
-    const rollout = rolloutFromGroups(groups, from.padId, from.config.maxSeqLen)
+    const kl = checked.klBeta !== undefined
+    const plain = rolloutFromGroups(groups, from.padId, from.config.maxSeqLen)
+    // reference log-probs from the reproducible forward, like the old policy's
+    const rollout = kl
+      ? { ...plain, refLogProbs: tokenLogProbsOf(from.config, referenceOf(from), plain.batch) }
+      : plain
     const model = { ...from, params: from.state.params }
     const prepared = await prepareGrpoStepReceipt(model, from.state.optimizer, rollout, checked, site)
     const { body } = prepared
@@ -168,13 +202,16 @@ export function createTrainerSession(options: TrainerSessionOptions): TrainerSes
         chain: { tip: body.chainTip, length: body.chainLength },
         state: prepared.state,
         checkpoint: writeCheckpoint(from.config, prepared.state.params),
+        reference: kl ? from.reference : undefined,
       },
       `GRPO step ${from.policyVersion + 1}`,
     )
-    const outputs = prepared.inputs.outputs as { loss: { exp: number; value: number }; gradNorm: string }
+    type Fixed = { exp: number; value: number }
+    const outputs = prepared.inputs.outputs as { loss: Fixed; gradNorm: string; kl?: Fixed }
     return {
       ...ready(current!),
-      loss: outputs.loss.value * 2 ** outputs.loss.exp,
+      loss: outputValue(outputs.loss),
+      ...(outputs.kl ? { kl: outputValue(outputs.kl) } : {}),
       gradNorm: outputs.gradNorm,
       receipt: { body, inputs: prepared.inputs, info: prepared.info },
       stepMs: Math.round(now() - started),

@@ -1,5 +1,6 @@
 import type { PrivateKey } from '@libp2p/interface'
 import type { Batch } from '../model/forward.ts'
+import { tokenLogProbsOf } from '../model/grpo-step.ts'
 import { initParams } from '../model/params.ts'
 import type { ProgramRunner } from '../model/program.ts'
 import { TINY_CONFIG } from '../model/test-model.ts'
@@ -105,4 +106,25 @@ export function demoGrpoStep(key: PrivateKey, kernelsHash: string, model = DEMO_
   const { optimizer } = initTrainState(model.config, model.params)
   const rollout = rolloutFromGroups(DEMO_GROUPS, DEMO_PAD_ID, model.config.maxSeqLen)
   return buildGrpoStepReceipt(model, optimizer, rollout, DEMO_GRPO, { key, kernelsHash })
+}
+
+/** DEMO_GRPO with a KL penalty against DEMO_REFERENCE. */
+export const DEMO_GRPO_KL: GrpoParams = { ...DEMO_GRPO, klBeta: 0.04 }
+/** The KL demo's reference policy: other weights than DEMO_MODEL's, so that the KL is not 0. */
+export const DEMO_REFERENCE = initParams(TINY_CONFIG, [5, 1])
+
+/** A GRPO step with a KL penalty: the reference log-probs (of `reference`) join the step's inputs. */
+export function demoGrpoKlStep(
+  key: PrivateKey,
+  kernelsHash: string,
+  model = DEMO_MODEL,
+  reference = DEMO_REFERENCE,
+): Promise<MadeReceipt> {
+  const { optimizer } = initTrainState(model.config, model.params)
+  const rollout = rolloutFromGroups(DEMO_GROUPS, DEMO_PAD_ID, model.config.maxSeqLen)
+  const refLogProbs = tokenLogProbsOf(model.config, reference, rollout.batch)
+  return buildGrpoStepReceipt(model, optimizer, { ...rollout, refLogProbs }, DEMO_GRPO_KL, {
+    key,
+    kernelsHash,
+  })
 }

@@ -1,7 +1,9 @@
 // A GRPO step's canonical inputs: the rollout batch as the step saw it (ids, targets, mask and each
 // row's advantage as the fixed-point integer the step used) plus the rewards and group sizes those
 // advantages came from, so that a verifier recomputes the advantages instead of taking them on trust.
-import { fromFloat } from '../kernels/ref/tensor.ts'
+// With a KL penalty, the reference policy's log-probs too: the step's input like the tokens are.
+import { LOSS_EXP } from '../kernels/ref/cross-entropy.ts'
+import { fromFloat, qtensor, type QTensor } from '../kernels/ref/tensor.ts'
 import { ADVANTAGE_EXP, type RolloutBatch } from '../model/grpo-step.ts'
 import { groupAdvantages } from '../swarm/grpo-advantages.ts'
 import { buildRolloutBatch, type TokenizedGroup } from '../swarm/rollout-batch.ts'
@@ -15,6 +17,11 @@ export interface GrpoRollout {
   readonly rewards: readonly number[]
   /** completions per group: a group's rows are consecutive, groups in order */
   readonly groupSizes: readonly number[]
+  /**
+   * The reference policy's log-probs of every target at LOSS_EXP (tokenLogProbsOf on the reference
+   * weights), for a step with a KL penalty; absent without one.
+   */
+  readonly refLogProbs?: QTensor
 }
 
 /** The rollout of `groups` laid out as the swarm's policy does (src/swarm/rollout-batch.ts). */
@@ -50,6 +57,9 @@ export function grpoInputsJson(rollout: GrpoRollout): JsonObject {
     advantages: fixedAdvantages(batch.advantages),
     rewards: [...rollout.rewards],
     groupSizes: [...rollout.groupSizes],
+    ...(rollout.refLogProbs
+      ? { refLogProbs: { exp: rollout.refLogProbs.exp, values: Array.from(rollout.refLogProbs.data) } }
+      : {}),
   }
 }
 
@@ -73,6 +83,20 @@ function checkTargets(batch: RolloutBatch): void {
           'loss position whose target is not the next token of its row',
       )
   })
+}
+
+const isI32 = (v: Json) => Number.isInteger(v) && (v as number) >= -(2 ** 31) && (v as number) < 2 ** 31
+
+/** The reference log-probs of the side file's inputs, when it has them: one i32 per position at LOSS_EXP. */
+function readRefLogProbs(value: Json | undefined, positions: number): QTensor | undefined {
+  if (value === undefined) return undefined
+  const fields: JsonObject = typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {}
+  if (fields.exp !== LOSS_EXP)
+    throw new RangeError(
+      `inputs file: inputs.refLogProbs must be {exp: ${LOSS_EXP}, values}, the log-probs' own exponent`,
+    )
+  const data = list<number>(fields.values, 'refLogProbs.values', positions, isI32)
+  return qtensor([positions], LOSS_EXP, Int32Array.from(data))
 }
 
 /**
@@ -99,10 +123,12 @@ export function readGrpoRollout(inputs: JsonObject): GrpoRollout {
       `advantages: row ${row} has ${stated[row]}·2^${ADVANTAGE_EXP} but the rewards of its group give ` +
         `${recomputed[row]}·2^${ADVANTAGE_EXP}`,
     )
+  const refLogProbs = readRefLogProbs(inputs.refLogProbs, positions)
   const rollout = {
     batch: { inputs: batch, targets, mask, advantages: stated.map((a) => a * 2 ** ADVANTAGE_EXP) },
     rewards,
     groupSizes: Array.from(groupSizes),
+    ...(refLogProbs ? { refLogProbs } : {}),
   }
   checkTargets(rollout.batch)
   return rollout

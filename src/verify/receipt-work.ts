@@ -124,7 +124,8 @@ export function* trainingStepWork(
  * One GRPO step on `rollout`, on-policy (one step per rollout batch, so the old policy is the weights
  * being trained and its log-probs are the step's own forward — recomputed from the weights, never the
  * sampler's). Inputs: the batch, the fixed-point advantages, the rewards and group sizes they came
- * from, the optimizer state.
+ * from, the optimizer state, and with a KL penalty (params.klBeta) the reference log-probs; the mean KL
+ * then joins the outputs.
  */
 export function* grpoStepWork(
   config: ModelConfig,
@@ -132,6 +133,14 @@ export function* grpoStepWork(
   rollout: GrpoRollout,
   params: GrpoParams,
 ): Program<TrainingOutcome> {
+  if (rollout.refLogProbs && params.klBeta === undefined)
+    throw new RangeError(
+      'params.klBeta is missing: the inputs carry reference log-probs, which only a KL penalty uses',
+    )
+  if (!rollout.refLogProbs && params.klBeta !== undefined)
+    throw new RangeError(
+      'inputs file: inputs.refLogProbs is missing: params.klBeta asks for a KL penalty against the reference policy',
+    )
   const recorder = traceRecorder()
   const result = yield* grpoStepProgram(
     config,
@@ -140,8 +149,9 @@ export function* grpoStepWork(
     undefined,
     grpoConfig(params),
     recorder.hook,
+    rollout.refLogProbs,
   )
-  return trainingOutcome(
+  const outcome = trainingOutcome(
     'grpo-step',
     config,
     state,
@@ -150,6 +160,10 @@ export function* grpoStepWork(
     result,
     recorder.entries,
   )
+  const { kl } = result
+  return kl
+    ? { ...outcome, outputs: { ...outcome.outputs, kl: { exp: kl.exp, value: kl.data[0]! } } }
+    : outcome
 }
 
 /** Where the work ran: the model, the exact weights and kernels, and the training chain so far. */

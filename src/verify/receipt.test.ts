@@ -8,9 +8,11 @@ import { initTrainState } from '../model/train-step.ts'
 import {
   DEMO_GROUPS,
   DEMO_GRPO,
+  DEMO_GRPO_KL,
   DEMO_MODEL,
   DEMO_PAD_ID,
   demoGeneration,
+  demoGrpoKlStep,
   demoGrpoStep,
   demoTrainingStep,
 } from './demo-receipts.ts'
@@ -20,7 +22,7 @@ import { genesis } from './hash-chain.ts'
 import type { InputsFile } from './inputs-file.ts'
 import { kernelsHashFromDisk } from './kernels-hash-node.ts'
 import { impliedChainTip, sealReceipt, validate } from './receipt.ts'
-import { BODY_FIELDS, type Json, type Receipt, type ReceiptBody } from './receipt-schema.ts'
+import { BODY_FIELDS, type Json, type JsonObject, type Receipt, type ReceiptBody } from './receipt-schema.ts'
 import { buildGrpoStepReceipt, type MadeReceipt } from './receipt-builders.ts'
 import { verify, type VerifyVerdict } from './verify.ts'
 
@@ -30,6 +32,7 @@ const made: Record<string, MadeReceipt> = {
   generation: await demoGeneration(key, kernelsHash),
   'training-step': await demoTrainingStep(key, kernelsHash),
   'grpo-step': await demoGrpoStep(key, kernelsHash),
+  'grpo-step with a KL penalty': await demoGrpoKlStep(key, kernelsHash),
 }
 
 /** A different value of the same type: the smallest lie about a field. */
@@ -288,5 +291,87 @@ describe('a grpo-step receipt', () => {
     expect(failure(await check(receipt, { ...inputs, optimizer: undefined }))).toMatch(
       /^inputs: inputs file: a grpo-step needs its optimizer state/,
     )
+  })
+})
+
+describe('a grpo-step receipt with a KL penalty', () => {
+  const { receipt, inputs } = made['grpo-step with a KL penalty']!
+  const plain = made['grpo-step']!
+  const refLogProbs = inputs.inputs.refLogProbs as { exp: number; values: number[] }
+
+  /** The side file with other reference log-probs. */
+  const withRefs = (values: number[]): InputsFile => ({
+    ...inputs,
+    inputs: { ...inputs.inputs, refLogProbs: { ...refLogProbs, values } },
+  })
+
+  it('carries klBeta, the reference log-probs and the mean KL; a step without one carries none', () => {
+    expect(receipt.params).toEqual({ ...DEMO_GRPO_KL })
+    expect(refLogProbs.exp).toBe(-24)
+    expect(refLogProbs.values).toHaveLength(Number(inputs.inputs.batch) * Number(inputs.inputs.seqLen))
+    const kl = inputs.outputs!.kl as { exp: number; value: number }
+    expect(kl.value * 2 ** kl.exp).toBeGreaterThan(0)
+    const ops = inputs.trace!.map((e) => e.op)
+    expect(ops.slice(ops.indexOf('loss'), ops.indexOf('loss') + 2)).toEqual(['loss', 'kl'])
+
+    expect(plain.receipt.params).not.toHaveProperty('klBeta')
+    expect(plain.receipt.paramsHash).toBe(jsonHash({ ...DEMO_GRPO }))
+    expect(plain.inputs.inputs).not.toHaveProperty('refLogProbs')
+    expect(plain.inputs.outputs).not.toHaveProperty('kl')
+    expect(plain.inputs.trace!.map((e) => e.op)).not.toContain('kl')
+  })
+
+  it('names inputHash when the reference log-probs in the side file change', async () => {
+    const values = [...refLogProbs.values]
+    values[values.length - 2] = values[values.length - 2]! - 1
+    expect(failure(await check(receipt, withRefs(values)))).toMatch(
+      /^inputHash: inputHash is not the hash of the inputs/,
+    )
+  })
+
+  it('names the loss op when the prover re-signs other reference log-probs than the step used', async () => {
+    const at = (inputs.inputs.mask as number[]).indexOf(1)
+    const values = [...refLogProbs.values]
+    values[at] = values[at]! - 2 ** 20
+    const lied = withRefs(values)
+    const lie = await reseal(receipt, { inputHash: jsonHash(lied.inputs) })
+    const verdict = await check(lie, lied)
+    expect(failure(verdict)).toMatch(/^traceRoot: first divergent op #\d+ loss: /)
+  })
+
+  it('refuses reference log-probs without klBeta, klBeta without them, and klBeta 0', async () => {
+    const without = (json: JsonObject, key: string) =>
+      Object.fromEntries(Object.entries(json).filter(([k]) => k !== key)) as JsonObject
+    const noBeta = without(receipt.params, 'klBeta')
+    const lieNoBeta = await reseal(receipt, { params: noBeta, paramsHash: jsonHash(noBeta) })
+    expect(failure(await check(lieNoBeta, inputs))).toMatch(/^params: params\.klBeta is missing/)
+
+    const noRefs = without(inputs.inputs, 'refLogProbs')
+    const lieNoRefs = await reseal(receipt, { inputHash: jsonHash(noRefs) })
+    expect(failure(await check(lieNoRefs, { ...inputs, inputs: noRefs }))).toMatch(
+      /^inputs: inputs file: inputs\.refLogProbs is missing/,
+    )
+
+    const zero = { ...receipt.params, klBeta: 0 }
+    const lieZero = await reseal(receipt, { params: zero, paramsHash: jsonHash(zero) })
+    expect(failure(await check(lieZero, inputs))).toMatch(
+      /^params: params\.klBeta must be a number in \(0, 1\]/,
+    )
+  })
+
+  it('names the side file key when the reference log-probs are malformed', async () => {
+    const cases: [Json, RegExp][] = [
+      [{ exp: -20, values: refLogProbs.values }, /inputs\.refLogProbs must be \{exp: -24, values\}/],
+      [{ exp: -24, values: [1] }, /inputs\.refLogProbs\.values has 1 entries, the batch needs 42/],
+      [
+        { exp: -24, values: refLogProbs.values.map(() => 2 ** 31) },
+        /inputs\.refLogProbs\.values is not a list/,
+      ],
+    ]
+    for (const [value, message] of cases) {
+      const lied = { ...inputs, inputs: { ...inputs.inputs, refLogProbs: value } }
+      const lie = await reseal(receipt, { inputHash: jsonHash(lied.inputs) })
+      expect(failure(await check(lie, lied))).toMatch(message)
+    }
   })
 })

@@ -30,6 +30,11 @@ export interface GrpoParams extends TrainingParams {
   readonly clipEps: number
   /** ε_high: the ratio's ceiling is 1 + clipEpsHigh */
   readonly clipEpsHigh: number
+  /**
+   * β of the KL penalty against the reference policy, in (0, 1]; absent for no penalty (never 0, so a
+   * receipt without one hashes as it did before the penalty existed).
+   */
+  readonly klBeta?: number
 }
 
 function readNumbers<K extends string>(
@@ -65,13 +70,21 @@ export function trainingParams(json: JsonObject): TrainingParams {
 
 const CLIP_KEYS = ['clipEps', 'clipEpsHigh'] as const
 
-/** Both clip bounds must be in (0, 1): the ratio range [1 − ε_low, 1 + ε_high] is then positive. */
+/**
+ * Both clip bounds must be in (0, 1): the ratio range [1 − ε_low, 1 + ε_high] is then positive. klBeta,
+ * when present, is in (0, 1].
+ */
 export function grpoParams(json: JsonObject): GrpoParams {
-  return readNumbers(json, [...TRAINING_KEYS, ...CLIP_KEYS], (key, v) =>
+  const { klBeta, ...rest } = json
+  const params = readNumbers(rest, [...TRAINING_KEYS, ...CLIP_KEYS], (key, v) =>
     (CLIP_KEYS as readonly string[]).includes(key)
       ? typeof v === 'number' && v > 0 && v < 1
       : trainingValue(key, v),
   ) as unknown as GrpoParams
+  if (klBeta === undefined) return params
+  if (typeof klBeta !== 'number' || !(klBeta > 0 && klBeta <= 1))
+    throw new RangeError('params.klBeta must be a number in (0, 1]; leave it out for no KL penalty')
+  return { ...params, klBeta }
 }
 
 export function generateOptions(params: GenerationParams, seed: readonly [number, number]): GenerateOptions {
@@ -90,5 +103,6 @@ export function trainConfig(params: TrainingParams): TrainConfig {
 }
 
 export function grpoConfig(params: GrpoParams): GrpoConfig {
-  return { ...trainConfig(params), clipEps: params.clipEps, clipEpsHigh: params.clipEpsHigh }
+  const { clipEps, clipEpsHigh, klBeta } = params
+  return { ...trainConfig(params), clipEps, clipEpsHigh, ...(klBeta === undefined ? {} : { klBeta }) }
 }

@@ -1,5 +1,6 @@
-// The Train view's charts: reward per round (own vs the swarm's mean), held-out pass@1, loss and
-// sampling speed. Series are memoised on the store's arrays, so a chart redraws only when they change.
+// The Train view's charts: reward per round (own vs the swarm's mean), held-out pass@1, loss (with the
+// KL to the reference policy when the swarm trains with a KL penalty) and sampling speed. Series are
+// memoised on the store's arrays, so a chart redraws only when they change.
 import { useMemo } from 'react'
 import { useLearningStore } from '../../state/learning-store.ts'
 import { Card } from '../common/Card.tsx'
@@ -7,7 +8,9 @@ import { formatCompact } from '../format.ts'
 import { LineChart, type ChartSeries } from './LineChart.tsx'
 import {
   evalSeries,
+  hasKl,
   ownReward,
+  roundKl,
   roundLoss,
   roundSeries,
   skippedMarks,
@@ -37,9 +40,15 @@ export function TrainCharts() {
     () => [{ label: 'pass@1 (held-out)', tone: 'good', points: evalSeries(evals) }],
     [evals],
   )
+  const showKl = useMemo(() => hasKl(rounds), [rounds])
   const loss = useMemo<ChartSeries[]>(
-    () => [{ label: 'GRPO loss', tone: 'warn', points: roundSeries(rounds, roundLoss) }],
-    [rounds],
+    () => [
+      { label: 'GRPO loss', tone: 'warn', points: roundSeries(rounds, roundLoss) },
+      ...(showKl
+        ? [{ label: 'KL to reference', tone: 'accent-2' as const, points: roundSeries(rounds, roundKl) }]
+        : []),
+    ],
+    [rounds, showKl],
   )
   const speed = useMemo<ChartSeries[]>(
     () => [{ label: 'sampling', tone: 'accent', points: roundSeries(rounds, tokensPerSecond) }],
@@ -66,7 +75,7 @@ export function TrainCharts() {
           testId="pass1"
         />
       </Card>
-      <Card title="Loss per round" testId="train-loss-card">
+      <Card title={showKl ? 'Loss and KL per round' : 'Loss per round'} testId="train-loss-card">
         <LineChart
           series={loss}
           marks={marks}

@@ -13,7 +13,10 @@ describe('metrics export', () => {
   })
 
   it('writes one CSV row per round with the evaluation after it joined in', () => {
-    const rounds = [roundRow(0), roundRow(1, { skipped: 'late, joined at 0:40', loss: undefined })]
+    const rounds = [
+      roundRow(0, { kl: 0.0625 }),
+      roundRow(1, { skipped: 'late, joined at 0:40', loss: undefined }),
+    ]
     const csv = roundsToCsv(rounds, [{ round: 0, policyVersion: 1, pass1: 0.5, tasks: 16 }])
     const lines = csv.trimEnd().split('\r\n')
     expect(lines).toHaveLength(3)
@@ -27,6 +30,9 @@ describe('metrics export', () => {
     expect(cell(1, 'started_at')).toBe('2026-01-01T00:00:00.000Z')
     expect(cell(2, 'eval_pass1')).toBe('')
     expect(cell(2, 'loss')).toBe('')
+    // the KL to the reference policy, for rounds trained with a KL penalty
+    expect(cell(1, 'kl')).toBe('0.0625')
+    expect(cell(2, 'kl')).toBe('')
     expect(cell(2, 'skipped')).toBe('"late, joined at 0:40"')
     expect(csv.endsWith('\r\n')).toBe(true)
   })
@@ -35,7 +41,7 @@ describe('metrics export', () => {
     const model = { name: 'micro', parameters: 20_000, weightsHash: 'ab'.repeat(32), policyVersion: 3 }
     const evals = [{ round: 2, policyVersion: 3, pass1: 0.125, tasks: 8 }]
     const json = metricsToJson(
-      { model, rounds: [roundRow(2)], evals },
+      { model, rounds: [roundRow(2, { kl: 0.5 })], evals },
       { swarmId: 'swarm-1', peerId: '12D3KooWpeer', exportedAt: Date.UTC(2026, 10, 30) },
     )
     const back = JSON.parse(json) as Record<string, unknown>
@@ -47,7 +53,7 @@ describe('metrics export', () => {
       model,
       evals,
     })
-    expect((back.rounds as { round: number }[])[0]!.round).toBe(2)
+    expect((back.rounds as { round: number; kl: number }[])[0]).toMatchObject({ round: 2, kl: 0.5 })
   })
 
   it('names files by peer and time without characters file systems dislike', () => {

@@ -21,6 +21,8 @@ const COLUMNS: readonly [string, (r: RoundRow, e: EvalPoint | undefined) => Cell
   ['trained_local', (r) => r.trainedOn.local],
   ['trained_external', (r) => r.trainedOn.external],
   ['loss', (r) => r.loss],
+  // empty unless the swarm trains with a KL penalty (learning.grpo.klBeta)
+  ['kl', (r) => r.kl],
   ['tokens_per_second', (r) => r.tokensPerSecond],
   ['step_ms', (r) => r.stepMs],
   ['policy_version', (r) => r.policyVersion],

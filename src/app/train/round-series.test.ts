@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { roundRow } from './round-row-fixture.ts'
-import { evalSeries, ownReward, roundLoss, roundSeries, skippedMarks, swarmReward } from './round-series.ts'
+import {
+  evalSeries,
+  hasKl,
+  ownReward,
+  roundKl,
+  roundLoss,
+  roundSeries,
+  skippedMarks,
+  swarmReward,
+} from './round-series.ts'
 
 describe('round series', () => {
   it('gives one point per round', () => {
@@ -36,5 +45,16 @@ describe('round series', () => {
 
   it('plots pass@1 at the round of each evaluation', () => {
     expect(evalSeries([{ round: 4, policyVersion: 5, pass1: 0.25, tasks: 32 }])).toEqual([{ x: 4, y: 0.25 }])
+  })
+
+  it('plots the KL only for swarms that train with a KL penalty, breaking the line where a round has none', () => {
+    expect(hasKl([roundRow(0), roundRow(1)])).toBe(false)
+    const rows = [roundRow(0, { kl: 0.02 }), roundRow(1, { loss: undefined }), roundRow(2, { kl: 0.05 })]
+    expect(hasKl(rows)).toBe(true)
+    expect(roundSeries(rows, roundKl).map((p) => [p.x, p.y])).toEqual([
+      [0, 0.02],
+      [1, NaN],
+      [2, 0.05],
+    ])
   })
 })

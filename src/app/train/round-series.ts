@@ -10,6 +10,7 @@ export type RoundValue = (row: RoundRow) => number | undefined
 export const ownReward: RoundValue = (r) => r.ownReward
 export const swarmReward: RoundValue = (r) => r.swarmReward
 export const roundLoss: RoundValue = (r) => r.loss
+export const roundKl: RoundValue = (r) => r.kl
 export const tokensPerSecond: RoundValue = (r) => r.tokensPerSecond
 
 /** `rows` sorted by round (as the store keeps them). */
@@ -23,6 +24,11 @@ export function roundSeries(rows: readonly RoundRow[], value: RoundValue): XY[] 
     points.push({ x: row.round, y: y === undefined || !Number.isFinite(y) ? NaN : y })
   }
   return points
+}
+
+/** Whether any round has a KL (the swarm trains with a KL penalty): only then does the loss chart plot it. */
+export function hasKl(rows: readonly RoundRow[]): boolean {
+  return rows.some((r) => r.kl !== undefined)
 }
 
 /** Held-out pass@1 after each evaluation. */

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest'
+import { initParams } from '../model/params.ts'
+import { TINY_CONFIG } from '../model/test-model.ts'
+import type { Tokenizer } from '../model/tokenizer/tokenizer.ts'
+import { DEFAULT_LEARNING } from './learning-config.ts'
+import { createReproduciblePolicy } from './reproducible-policy.ts'
+import type { TokenizedGroup } from './rollout-batch.ts'
+
+const groups: TokenizedGroup[] = [
+  {
+    promptIds: [3, 4],
+    completions: [
+      [5, 6, 2],
+      [7, 2],
+    ],
+    rewards: [1, 0],
+  },
+  {
+    promptIds: [8],
+    completions: [
+      [9, 2],
+      [10, 11, 2],
+    ],
+    rewards: [0, 1],
+  },
+]
+
+const policy = (klBeta?: number) =>
+  createReproduciblePolicy({
+    config: TINY_CONFIG,
+    params: initParams(TINY_CONFIG, [1, 2]),
+    // training reads no text: the tokenizer only serves sampling and matching
+    tokenizer: {} as Tokenizer,
+    promptTemplate: '{prompt}',
+    eosId: 2,
+    sampling: DEFAULT_LEARNING.sampling,
+    grpo: { ...DEFAULT_LEARNING.grpo, lr: 1e-2, beta1: 0.9, beta2: 0.999, eps: 1e-8, klBeta },
+  })
+
+describe('the reproducible policy', () => {
+  it('with a KL weight, penalises drift from the weights it started from and reports the KL', async () => {
+    const plain = policy()
+    const withKl = policy(0.1)
+    const [plain1, kl1] = [await plain.train(groups), await withKl.train(groups)]
+    expect(plain1.kl).toBeUndefined()
+    // the first step starts at the reference: KL 0, the same update
+    expect(kl1).toEqual({ ...plain1, kl: 0 })
+    const [plain2, kl2] = [await plain.train(groups), await withKl.train(groups)]
+    expect(kl2.kl).toBeGreaterThan(0)
+    expect(kl2.weightsHash).not.toBe(plain2.weightsHash)
+  })
+})
