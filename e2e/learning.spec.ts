@@ -386,4 +386,16 @@ test('a tab reloaded mid-round extends its training chain from exactly where it 
     ROUND_MS,
   )
   expect(after.find((r) => r.receipt === next!.receiptHash)!.version).toBe(last.version + 1)
+
+  // and that step is the one an uninterrupted run takes from there: the Verify view re-executes it on
+  // the TS twin from its side file (the last saved weights and optimizer state, the round's batch)
+  await openView(tab, 'verify')
+  await page
+    .locator(`[data-testid=received-row][data-receipt="${next!.receiptHash}"][data-ours=true]`)
+    .click()
+  await page.getByTestId('verify-rerun').click()
+  await expect(page.getByTestId('verify-rerun-verdict')).toHaveAttribute('data-ok', 'true', {
+    timeout: 60_000,
+  })
+  await openView(tab, 'train')
 })

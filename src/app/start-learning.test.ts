@@ -8,6 +8,7 @@ import {
   useLearningStore,
   type HeardRollout,
 } from '../state/learning-store.ts'
+import type { InputsFile } from '../verify/inputs-file.ts'
 import type { Receipt } from '../verify/receipt-schema.ts'
 import { roundRow } from './train/round-row-fixture.ts'
 import {
@@ -79,7 +80,8 @@ describe('the learning store feed', () => {
     resetLearning(true)
     expect(useLearningStore.getState().phase).toBe('loading')
     const receipt = { receiptHash: 'r' } as Receipt
-    expect(applyLearningEvent({ type: 'learning-receipt', round: 2, receipt })).toBe(true)
+    const inputs = {} as InputsFile
+    expect(applyLearningEvent({ type: 'learning-receipt', round: 2, receipt, inputs })).toBe(true)
     expect(applyLearningEvent({ type: 'left' })).toBe(false)
     expect(useLearningStore.getState().receipts).toEqual([receipt])
     resetLearning(false)

@@ -190,7 +190,8 @@ async function startSession(
       if (isLearningEvent(msg)) {
         applyLearningEvent(msg)
         rewards?.onEvent(msg)
-        if (msg.type === 'learning-receipt') void recordReceipt(msg.receipt, { round: msg.round, ours: true })
+        if (msg.type === 'learning-receipt')
+          void recordReceipt(msg.receipt, { round: msg.round, ours: true, inputs: msg.inputs })
         return
       }
       if (msg.type === 'state') useSwarmStore.setState(msg.state)

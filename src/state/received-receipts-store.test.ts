@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
+import type { InputsFile } from '../verify/inputs-file.ts'
 import type { Receipt } from '../verify/receipt-schema.ts'
 import {
   addReceived,
+  OWN_INPUTS_KEPT,
   RECEIVED_RECEIPTS_LIMIT,
   receiptKey,
   withVerdict,
@@ -25,6 +27,18 @@ describe('received receipts', () => {
     expect(list).toHaveLength(RECEIVED_RECEIPTS_LIMIT)
     expect(list[0]!.receivedAt).toBe(RECEIVED_RECEIPTS_LIMIT + 4)
     expect(list.at(-1)!.receivedAt).toBe(5)
+  })
+
+  it('keeps the side files of our OWN_INPUTS_KEPT newest receipts only, and every received one', () => {
+    const side = {} as InputsFile
+    let list: readonly ReceivedReceipt[] = [{ ...entry('B', 'theirs'), inputs: side }]
+    for (let i = 0; i < OWN_INPUTS_KEPT + 2; i++)
+      list = addReceived(list, { ...entry('A', `own${i}`, i), ours: true, inputs: side })
+    const kept = list.filter((r) => r.inputs).map((r) => r.receipt.receiptHash)
+    expect(kept).toEqual([
+      ...Array.from({ length: OWN_INPUTS_KEPT }, (_, i) => `own${OWN_INPUTS_KEPT + 1 - i}`),
+      'theirs',
+    ])
   })
 
   it("lists a receipt once, but another peer's receipt claiming the same hash still shows", () => {

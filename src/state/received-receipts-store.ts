@@ -12,6 +12,12 @@ import type { Receipt } from '../verify/receipt-schema.ts'
  * models only: a message is capped at 64 KiB) holds up to 64 KiB, so the list stays under ~13 MB.
  */
 export const RECEIVED_RECEIPTS_LIMIT = 200
+/**
+ * Our own newest receipts that keep their side file (weights, optimizer state and batch: ~2 MB each
+ * for the shipped model), so the Verify view can re-execute this tab's latest steps; older ones keep
+ * the receipt only.
+ */
+export const OWN_INPUTS_KEPT = 4
 
 export interface ReceivedReceipt {
   readonly receipt: Receipt
@@ -34,14 +40,20 @@ export interface ReceivedReceipt {
 export const receiptKey = (receipt: Pick<Receipt, 'peerId' | 'receiptHash'>): string =>
   `${receipt.peerId} ${receipt.receiptHash}`
 
-/** `list` with `entry` first, capped; unchanged when the same receipt is already listed. */
+/**
+ * `list` with `entry` first, capped, our side files beyond the OWN_INPUTS_KEPT newest dropped;
+ * unchanged when the same receipt is already listed.
+ */
 export function addReceived(
   list: readonly ReceivedReceipt[],
   entry: ReceivedReceipt,
 ): readonly ReceivedReceipt[] {
   const key = receiptKey(entry.receipt)
   if (list.some((r) => receiptKey(r.receipt) === key)) return list
-  return [entry, ...list].slice(0, RECEIVED_RECEIPTS_LIMIT)
+  let own = 0
+  return [entry, ...list]
+    .slice(0, RECEIVED_RECEIPTS_LIMIT)
+    .map((r) => (r.ours && r.inputs && ++own > OWN_INPUTS_KEPT ? { ...r, inputs: undefined } : r))
 }
 
 /** `list` with the verdict of the receipt under `key` set (it may have been dropped by the cap meanwhile). */

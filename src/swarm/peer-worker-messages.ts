@@ -10,6 +10,7 @@ import type {
   RoundRow,
 } from '../state/learning-store.ts'
 import type { Receipt } from '../verify/receipt-schema.ts'
+import type { InputsFile } from '../verify/inputs-file.ts'
 import type { PresenceState } from './presence-service.ts'
 import type { Capabilities } from './presence.ts'
 
@@ -51,7 +52,8 @@ export type LearningEvent =
   /** others' completions judged this round, for the feed */
   | { type: 'learning-heard'; rollouts: HeardRollout[] }
   /** our signed receipt of a round's training step, as published */
-  | { type: 'learning-receipt'; round: number; receipt: Receipt }
+  /** our signed receipt as published, with its side file (what re-executes it; too big to gossip) */
+  | { type: 'learning-receipt'; round: number; receipt: Receipt; inputs: InputsFile }
   /** a sentence for the user; `fatal` when the loop stopped */
   | { type: 'learning-error'; message: string; fatal: boolean }
 

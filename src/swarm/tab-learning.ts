@@ -116,7 +116,7 @@ export async function startTabLearning(opts: TabLearningOptions): Promise<Learni
       const receipt = await sealReceipt({ ...body, peerId }, { sign: (data) => bridge.sign(data) }, info)
       extras = { ...extras, receiptId: receipt.receiptHash }
       await comm.publish('receipts', round, makeReceiptsBody(receipt, inputs))
-      emit({ type: 'learning-receipt', round, receipt })
+      emit({ type: 'learning-receipt', round, receipt, inputs })
     } catch (error) {
       // the step is saved and its weights are in use: a receipt that did not go out is not a lost round
       emit({
