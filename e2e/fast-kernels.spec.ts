@@ -2,51 +2,32 @@
 // a real Chromium tab: each output within 1e-3 of the largest reference value of a float64 reference,
 // over shapes that cross tile, chunk and workgroup edges.
 import '../src/polyfills/promise-with-resolvers.ts'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { expect, test, type Browser } from '@playwright/test'
-import { build } from 'vite'
-import { startAppServer, type AppServer } from '../src/cli/app-server.ts'
-import { localSwarmConfig } from '../src/cli/local-swarm-config.ts'
+import { expect, test } from '@playwright/test'
 import { maxRelToPeak, softmaxRowF64 } from '../src/kernels/ref/f64-reference.ts'
 import { attentionForward } from '../src/model/f64/causal-attention.ts'
 import { matmulNT, transpose } from '../src/model/f64/dense.ts'
-import { launchBrowser } from './browser.ts'
 import { attentionCases, matmulCases, softmaxCases } from './fast-kernels-page/cases.ts'
 import type { FastRun } from './fast-kernels-page/main.ts'
+import { serveTestPage, type TestPageSite } from './test-page.ts'
 
 const PORT = 19790
 /** f32 kernels against float64: the brief's bound, relative to the output's largest magnitude */
 const TOLERANCE = 1e-3
 
-let dist: string
-let server: AppServer
-let browser: Browser
+let site: TestPageSite
 let run: FastRun
 
 test.beforeAll(async () => {
   test.setTimeout(120_000)
-  dist = await mkdtemp(join(tmpdir(), 'fast-kernels-page-'))
-  await build({
-    configFile: false,
-    root: fileURLToPath(new URL('./fast-kernels-page/', import.meta.url)),
-    logLevel: 'warn',
-    build: { outDir: dist, emptyOutDir: true },
-  })
-  server = await startAppServer({ root: dist, port: PORT, swarmConfig: localSwarmConfig([]) })
-  browser = await launchBrowser()
-  const page = await browser.newPage()
-  await page.goto(server.url)
+  site = await serveTestPage(new URL('./fast-kernels-page/', import.meta.url), PORT)
+  const page = await site.browser.newPage()
+  await page.goto(site.url)
   await page.waitForFunction(() => typeof globalThis.runFastKernels === 'function')
   run = await page.evaluate(() => globalThis.runFastKernels!())
 })
 
 test.afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-  await rm(dist, { recursive: true, force: true })
+  await site?.close()
 })
 
 const f64 = (x: Float32Array) => Float64Array.from(x)

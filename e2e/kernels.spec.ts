@@ -2,19 +2,12 @@
 // WebGPU adapter (SwiftShader here, a GPU elsewhere) gives the bytes of the TS twin, for every case and
 // two workgroup sizes, and the twin in the page gives the bytes of the twin in Node.
 import '../src/polyfills/promise-with-resolvers.ts'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { expect, test, type Browser } from '@playwright/test'
-import { build } from 'vite'
-import { startAppServer, type AppServer } from '../src/cli/app-server.ts'
-import { localSwarmConfig } from '../src/cli/local-swarm-config.ts'
+import { expect, test } from '@playwright/test'
 import { parityCases, twinBits, type Bits } from '../src/kernels/gpu/kernel-cases.ts'
 import { bitsOf, matmulCases, SATURATING_CASE } from '../src/kernels/gpu/matmul-cases.ts'
 import { matmul } from '../src/kernels/ref/matmul.ts'
-import { launchBrowser } from './browser.ts'
 import type { ParityRun } from './kernels-page/main.ts'
+import { serveTestPage, type TestPageSite } from './test-page.ts'
 
 const PORT = 19660
 
@@ -28,25 +21,15 @@ const node: Record<string, Bits[]> = {
   ...twinBits(suites),
 }
 
-let dist: string
-let server: AppServer
-let browser: Browser
+let site: TestPageSite
 let run: ParityRun
 
 test.beforeAll(async () => {
   // SwiftShader compiles ~30 pipelines on the CPU first (about 100 s on a busy 2-core machine)
   test.setTimeout(300_000)
-  dist = await mkdtemp(join(tmpdir(), 'kernels-page-'))
-  await build({
-    configFile: false,
-    root: fileURLToPath(new URL('./kernels-page/', import.meta.url)),
-    logLevel: 'warn',
-    build: { outDir: dist, emptyOutDir: true },
-  })
-  server = await startAppServer({ root: dist, port: PORT, swarmConfig: localSwarmConfig([]) })
-  browser = await launchBrowser()
-  const page = await browser.newPage()
-  await page.goto(server.url)
+  site = await serveTestPage(new URL('./kernels-page/', import.meta.url), PORT)
+  const page = await site.browser.newPage()
+  await page.goto(site.url)
   await page.waitForFunction(() => typeof globalThis.runKernelParity === 'function')
   run = await page.evaluate(() => globalThis.runKernelParity!())
   console.log(
@@ -55,9 +38,7 @@ test.beforeAll(async () => {
 })
 
 test.afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-  await rm(dist, { recursive: true, force: true })
+  await site?.close()
 })
 
 /** Names of the cases whose bits differ (empty when all agree): a readable failure. */

@@ -5,14 +5,7 @@
 // batches. Receipts made on the WGSL kernels in one context verify in another, in a worker and in
 // Node; a flipped weight bit or a changed hashed field is named.
 import '../src/polyfills/promise-with-resolvers.ts'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { expect, test, type Browser, type Page } from '@playwright/test'
-import { build } from 'vite'
-import { startAppServer, type AppServer } from '../src/cli/app-server.ts'
-import { localSwarmConfig } from '../src/cli/local-swarm-config.ts'
+import { expect, test, type Page } from '@playwright/test'
 import { adamWState } from '../src/model/f64/adamw.ts'
 import { flatFromParams } from '../src/model/f64/flat-params.ts'
 import { batchGradient, sftStep } from '../src/model/f64/sft-step.ts'
@@ -32,34 +25,24 @@ import { TWIN_OPS } from '../src/model/twin-ops.ts'
 import { fromBase64, toBase64 } from '../src/verify/base64.ts'
 import { kernelsHashFromDisk } from '../src/verify/kernels-hash-node.ts'
 import { verify } from '../src/verify/verify.ts'
-import { launchBrowser } from './browser.ts'
 import type { MadeReceipts, ProofRun } from './program-page/proof-run.ts'
+import { serveTestPage, type TestPageSite } from './test-page.ts'
 
 const PORT = 19795
 
-let dist: string
-let server: AppServer
-let browser: Browser
+let site: TestPageSite
 let pages: Page[]
 
 test.describe.configure({ mode: 'serial' })
 
 test.beforeAll(async () => {
   test.setTimeout(180_000)
-  dist = await mkdtemp(join(tmpdir(), 'program-page-'))
-  await build({
-    configFile: false,
-    root: fileURLToPath(new URL('./program-page/', import.meta.url)),
-    logLevel: 'warn',
-    build: { outDir: dist, emptyOutDir: true },
-  })
-  server = await startAppServer({ root: dist, port: PORT, swarmConfig: localSwarmConfig([]) })
-  browser = await launchBrowser()
+  site = await serveTestPage(new URL('./program-page/', import.meta.url), PORT)
   // two browser contexts: separate storage, separate GPU devices
   pages = await Promise.all(
     [0, 1].map(async () => {
-      const page = await (await browser.newContext()).newPage()
-      await page.goto(server.url)
+      const page = await (await site.browser.newContext()).newPage()
+      await page.goto(site.url)
       await page.waitForFunction(() => globalThis.proofPage !== undefined)
       return page
     }),
@@ -67,9 +50,7 @@ test.beforeAll(async () => {
 })
 
 test.afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-  if (dist) await rm(dist, { recursive: true, force: true })
+  await site?.close()
 })
 
 /** The float64 run: the same model, init, batches and optimizer settings, no rounding anywhere. */

@@ -4,9 +4,9 @@ import { attentionShape, outputWeight, ropeTableFor, type ForwardCache } from '.
 import { layerParamName } from './layout.ts'
 import { linearBackward, type LinearGrads } from './linear.ts'
 import { param, type Params } from './params.ts'
-import { op, runSync, type Program } from './program.ts'
+import { op, type Program } from './program.ts'
 import type { TraceHook } from './trace-hook.ts'
-import { TWIN_OPS } from './twin-ops.ts'
+import { onTwin } from './twin-ops.ts'
 
 // The traced outputs of each multi-output backward op, in trace order.
 const LINEAR = ['dx', 'dw'] as const
@@ -115,12 +115,4 @@ export function* backwardProgram(
 }
 
 /** `backwardProgram` on the TS twin. */
-export function backward(
-  config: ModelConfig,
-  params: Params,
-  cache: ForwardCache,
-  dLogits: QTensor,
-  trace?: TraceHook,
-): Map<string, QTensor> {
-  return runSync(backwardProgram(config, params, cache, dLogits, trace), TWIN_OPS)
-}
+export const backward = onTwin(backwardProgram)

@@ -6,9 +6,9 @@ import { ACT_EXP, LOGIT_EXP, RESIDUAL_EXP } from './formats.ts'
 import { layerParamName } from './layout.ts'
 import { linear } from './linear.ts'
 import { param, type Params } from './params.ts'
-import { op, runSync, type Program } from './program.ts'
+import { op, type Program } from './program.ts'
 import type { TraceHook } from './trace-hook.ts'
-import { TWIN_OPS } from './twin-ops.ts'
+import { onTwin } from './twin-ops.ts'
 
 /** Token ids of `batch` sequences of `seqLen` tokens each, row-major. */
 export interface Batch {
@@ -169,12 +169,4 @@ export function* forwardProgram(
 }
 
 /** `forwardProgram` on the TS twin. */
-export function forward(
-  config: ModelConfig,
-  params: Params,
-  batch: Batch,
-  past?: KvCache,
-  trace?: TraceHook,
-): ForwardResult {
-  return runSync(forwardProgram(config, params, batch, past, trace), TWIN_OPS)
-}
+export const forward = onTwin(forwardProgram)

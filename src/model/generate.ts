@@ -3,9 +3,9 @@ import { qtensor } from '../kernels/ref/tensor.ts'
 import type { ModelConfig } from './config.ts'
 import { forwardProgram, type KvCache } from './forward.ts'
 import type { Params } from './params.ts'
-import { op, runSync, type Program } from './program.ts'
+import { op, type Program } from './program.ts'
 import { scopedTrace, type TraceHook } from './trace-hook.ts'
-import { TWIN_OPS } from './twin-ops.ts'
+import { onTwin } from './twin-ops.ts'
 
 export interface GenerateOptions {
   readonly maxNewTokens: number
@@ -65,12 +65,4 @@ export function* generateProgram(
 }
 
 /** `generateProgram` on the TS twin. */
-export function generate(
-  config: ModelConfig,
-  params: Params,
-  prompt: Int32Array,
-  options: GenerateOptions,
-  trace?: TraceHook,
-): Generation {
-  return runSync(generateProgram(config, params, prompt, options, trace), TWIN_OPS)
-}
+export const generate = onTwin(generateProgram)

@@ -7,10 +7,10 @@ import { fromFloat, type QTensor } from '../kernels/ref/tensor.ts'
 import type { ModelConfig } from './config.ts'
 import { forwardProgram, type Batch } from './forward.ts'
 import type { Params } from './params.ts'
-import { op, runSync, type Program } from './program.ts'
+import { op, type Program } from './program.ts'
 import { scopedTrace, type TraceHook } from './trace-hook.ts'
 import { descend, type TrainConfig, type TrainState, type TrainStepResult } from './train-step.ts'
-import { TWIN_OPS } from './twin-ops.ts'
+import { onTwin } from './twin-ops.ts'
 
 /** Advantages are held at 2^-20: ±2048 at 1e-6 (group-normalised advantages stay within ±√G). */
 export const ADVANTAGE_EXP = -20
@@ -55,9 +55,7 @@ export function* tokenLogProbsProgram(
 }
 
 /** `tokenLogProbsProgram` on the TS twin. */
-export function tokenLogProbsOf(config: ModelConfig, params: Params, batch: RolloutBatch): QTensor {
-  return runSync(tokenLogProbsProgram(config, params, batch), TWIN_OPS)
-}
+export const tokenLogProbsOf = onTwin(tokenLogProbsProgram)
 
 /** Per-position advantages at ADVANTAGE_EXP: each row's advantage on its masked positions, else 0. */
 export function positionAdvantages(batch: RolloutBatch): QTensor {
@@ -125,14 +123,4 @@ export function* grpoStepProgram(
 }
 
 /** `grpoStepProgram` on the TS twin. */
-export function grpoStep(
-  config: ModelConfig,
-  state: TrainState,
-  batch: RolloutBatch,
-  oldLogProbs: QTensor | undefined,
-  train: GrpoConfig,
-  trace?: TraceHook,
-  refLogProbs?: QTensor,
-): GrpoStepResult {
-  return runSync(grpoStepProgram(config, state, batch, oldLogProbs, train, trace, refLogProbs), TWIN_OPS)
-}
+export const grpoStep = onTwin(grpoStepProgram)

@@ -5,9 +5,9 @@ import type { ModelConfig } from './config.ts'
 import { forwardProgram, type Batch, type ForwardCache } from './forward.ts'
 import { parameterLayout } from './layout.ts'
 import type { Params } from './params.ts'
-import { op, runSync, type Program } from './program.ts'
+import { op, type Program } from './program.ts'
 import { scopedTrace, type TraceHook } from './trace-hook.ts'
-import { TWIN_OPS } from './twin-ops.ts'
+import { onTwin } from './twin-ops.ts'
 
 export interface TrainState {
   readonly params: Params
@@ -96,13 +96,4 @@ export function* trainStepProgram(
 }
 
 /** `trainStepProgram` on the TS twin. */
-export function trainStep(
-  config: ModelConfig,
-  state: TrainState,
-  inputs: Batch,
-  targets: Int32Array,
-  train: TrainConfig,
-  trace?: TraceHook,
-): TrainStepResult {
-  return runSync(trainStepProgram(config, state, inputs, targets, train, trace), TWIN_OPS)
-}
+export const trainStep = onTwin(trainStepProgram)

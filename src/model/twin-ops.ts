@@ -12,7 +12,7 @@ import { rmsNorm, rmsNormBackward } from '../kernels/ref/rmsnorm.ts'
 import { rope } from '../kernels/ref/rope.ts'
 import { sampleToken } from '../kernels/ref/sampling.ts'
 import { swiglu, swigluBackward } from '../kernels/ref/silu.ts'
-import { runSync, type OpTable, type ProgramRunner } from './program.ts'
+import { runSync, type OpTable, type Program, type ProgramRunner } from './program.ts'
 
 /** The reference backend: every op of a model program on the TS twin (synchronous, any runtime). */
 export const TWIN_OPS: OpTable = {
@@ -41,3 +41,8 @@ export const TWIN_OPS: OpTable = {
 
 /** Runs programs on the TS twin: what every runtime can do, with or without a GPU. */
 export const runOnTwin: ProgramRunner = (program) => Promise.resolve(runSync(program, TWIN_OPS))
+
+/** A program made into a plain function on the TS twin: `forward = onTwin(forwardProgram)`. */
+export function onTwin<A extends unknown[], T>(program: (...args: A) => Program<T>): (...args: A) => T {
+  return (...args) => runSync(program(...args), TWIN_OPS)
+}
