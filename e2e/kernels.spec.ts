@@ -6,7 +6,7 @@ import { expect, test } from '@playwright/test'
 import { parityCases, twinBits, type Bits } from '../src/kernels/gpu/kernel-cases.ts'
 import { bitsOf, matmulCases, SATURATING_CASE } from '../src/kernels/gpu/matmul-cases.ts'
 import { matmul } from '../src/kernels/ref/matmul.ts'
-import type { ParityRun } from './kernels-page/main.ts'
+import type { ParityRun } from '../src/kernels/gpu/kernel-parity.ts'
 import { serveTestPage, type TestPageSite } from './test-page.ts'
 
 const PORT = 19660
