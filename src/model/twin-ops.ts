@@ -12,7 +12,21 @@ import { rmsNorm, rmsNormBackward } from '../kernels/ref/rmsnorm.ts'
 import { rope } from '../kernels/ref/rope.ts'
 import { sampleToken } from '../kernels/ref/sampling.ts'
 import { swiglu, swigluBackward } from '../kernels/ref/silu.ts'
+import type { QTensor } from '../kernels/ref/tensor.ts'
 import { runSync, type OpTable, type Program, type ProgramRunner } from './program.ts'
+
+/**
+ * narrow16 remembered per input tensor: generation narrows the same weights for every token, and the
+ * narrowing (a pass of roundings over every weight) cost as much as the matmuls themselves. Sound
+ * because tensors are values: no op writes its inputs, and nothing writes a tensor after handing it
+ * to an op (a tensor is filled when it is made).
+ */
+const narrowed = new WeakMap<QTensor, QTensor>()
+function rememberedNarrow16(t: QTensor): QTensor {
+  let out = narrowed.get(t)
+  if (!out) narrowed.set(t, (out = narrow16(t)))
+  return out
+}
 
 /** The reference backend: every op of a model program on the TS twin (synchronous, any runtime). */
 export const TWIN_OPS: OpTable = {
@@ -20,7 +34,7 @@ export const TWIN_OPS: OpTable = {
   embeddingScatterAdd,
   requantize,
   add,
-  narrow16,
+  narrow16: rememberedNarrow16,
   matmul,
   rmsNorm,
   rmsNormBackward,

@@ -62,6 +62,29 @@ describe('matmul', () => {
     }
   })
 
+  it('sums through limbs where k·max|A|·max|B| passes 2^53, and directly below it, with the same bits', () => {
+    // the direct sum is exact only up to 2^53; past it the product needs the limb form
+    for (const [k, bits] of [
+      [256, 31], // 256·2^31·2^15 = 2^54: limbs
+      [64, 31], // 2^52: direct
+    ] as const) {
+      for (const m of [1, 5]) {
+        const a = randomTensor([m, k], -20, bits)
+        a.data.fill(I32_MAX, 0, Math.min(k, 130)) // the first row near the extreme: sums near the bound
+        const b = randomTensor([3, k], -10, 15)
+        b.data.fill(I16_MAX, 0, k)
+        const c = matmul(a, b, { transB: true }) // the default exponent: no sum saturates
+        expect(Math.abs(c.data[0]!)).toBeLessThan(I32_MAX)
+        for (let i = 0; i < m; i++)
+          for (let j = 0; j < 3; j++) {
+            let sum = 0n
+            for (let kk = 0; kk < k; kk++) sum += BigInt(a.data[i * k + kk]!) * BigInt(b.data[j * k + kk]!)
+            expect(c.data[i * 3 + j]).toBe(roundOnce(sum, -30, c.exp))
+          }
+      }
+    }
+  })
+
   it('keeps rows independent with per-row exponents', () => {
     const a = randomTensor([3, 8], -20, 31)
     const b = randomTensor([2, 8], -20, 31)

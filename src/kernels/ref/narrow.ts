@@ -1,4 +1,4 @@
-import { I16_MAX, bitLength, rne } from './rounding.ts'
+import { I16_MAX, bitLength, rne, rneI32 } from './rounding.ts'
 import { maxAbs, qtensor, type QTensor, type RowScaled } from './tensor.ts'
 
 /**
@@ -17,8 +17,9 @@ export function fitShift(m: number, limit: number): number {
  */
 export function narrow16(t: QTensor): QTensor {
   const s = fitShift(maxAbs(t.data), I16_MAX)
+  if (s === 0) return { shape: t.shape, exp: t.exp, data: t.data.slice() }
   const out = qtensor(t.shape, t.exp + s)
-  for (let i = 0; i < t.data.length; i++) out.data[i] = rne(t.data[i]!, s)
+  for (let i = 0; i < t.data.length; i++) out.data[i] = rneI32(t.data[i]!, s)
   return out
 }
 
@@ -35,7 +36,7 @@ export function narrowRows(t: QTensor): RowScaled {
     const row = t.data.subarray(i * cols, (i + 1) * cols)
     const s = fitShift(maxAbs(row), I16_MAX)
     out.rowExps[i] = t.exp + s
-    for (let j = 0; j < cols; j++) out.data[i * cols + j] = rne(row[j]!, s)
+    for (let j = 0; j < cols; j++) out.data[i * cols + j] = rneI32(row[j]!, s)
   }
   return out
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { I32_MAX, bitLength, ceilLog2, divRne, mulRne, rne, rneBig, sat32 } from './rounding.ts'
+import { I32_MAX, bitLength, ceilLog2, divRne, mulRne, rne, rneBig, rneI32, sat32 } from './rounding.ts'
 import { seededRandom } from './seeded-random.ts'
 
 /** Independent bigint oracle: round-half-even of n/d. */
@@ -31,6 +31,18 @@ describe('rounding', () => {
   it('counts bits across the 2^32 boundary', () => {
     expect([0, 1, 2, 3, 2 ** 32 - 1, 2 ** 32, 2 ** 52].map(bitLength)).toEqual([0, 1, 2, 2, 32, 33, 53])
     expect([1, 2, 3, 4, 5, 1024, 1025].map(ceilLog2)).toEqual([0, 1, 2, 2, 3, 10, 11])
+  })
+
+  it('rneI32 rounds an i32 as rne does, ties and negative values included', () => {
+    const rand = seededRandom(2)
+    const edges = [0, 1, -1, 2, -2, 3, -3, I32_MAX, -I32_MAX, 2 ** 30, -(2 ** 30), 0x5555_5555, -0x2aaa_aaab]
+    for (let s = 0; s <= 33; s++) {
+      for (const x of edges) expect(rneI32(x, s)).toBe(rne(x, s))
+      for (let n = 0; n < 300; n++) {
+        const x = Math.floor((rand() * 2 - 1) * 2 ** 31)
+        expect(rneI32(x, s)).toBe(rne(x, s))
+      }
+    }
   })
 
   it('mulRne is the exact round-half-even of a·b/2^s for i32 operands', () => {

@@ -30,6 +30,9 @@ export function ceilLog2(k: number): number {
   return bitLength(k - 1)
 }
 
+/** 2^s for s in [0, 60]: a table read instead of a power call in the hot rounding paths. */
+const POW2 = Float64Array.from({ length: 61 }, (_, s) => 2 ** s)
+
 /**
  * Round-half-even of x·2^-s for an exact integer x (|x| ≤ 2^53). s < 0 multiplies (exact while the
  * result stays ≤ 2^53). Not saturated: callers store through sat32.
@@ -37,11 +40,21 @@ export function ceilLog2(k: number): number {
 export function rne(x: number, s: number): number {
   if (s <= 0) return x * 2 ** -s
   if (s > 60) return 0 // |x| ≤ 2^53 < 2^(s-1): below half a unit, and never a tie
-  const unit = 2 ** s
+  const unit = POW2[s]!
   const q = Math.floor(x / unit) // exact: division by a power of two only moves the exponent
   const r = x - q * unit
   const half = unit / 2
   return r > half || (r === half && q % 2 !== 0) ? q + 1 : q
+}
+
+/** rne for an i32 x and 0 ≤ s ≤ 30 in 32-bit integer arithmetic (the narrowing hot path); other shifts go to rne. */
+export function rneI32(x: number, s: number): number {
+  if (s === 0) return x
+  if (s > 30) return rne(x, s)
+  const q = x >> s // floor, for negative x too
+  const r = x & ((1 << s) - 1)
+  const half = 1 << (s - 1)
+  return r > half || (r === half && (q & 1) !== 0) ? q + 1 : q
 }
 
 /**
@@ -76,6 +89,9 @@ export function rneLimbs(hIn: number, lIn: number, b: number, s: number): number
  * product (up to 2^64) as 16-bit limbs of b, like the WGSL 32×16 multiplies.
  */
 export function mulRne(a: number, b: number, s: number): number {
+  // a computed |a·b| below 2^53 means the true product is too (rounding is monotonic): it is exact
+  const p = a * b + 0 // + 0: 0 times a negative number is −0, which the limb form never returns
+  if (s >= 0 && p < 2 ** 53 && p > -(2 ** 53)) return rne(p, s)
   return rneLimbs(a * (b >> 16), a * (b & 0xffff), 16, s)
 }
 

@@ -60,7 +60,11 @@ export function toFloat(t: QTensor): Float64Array {
 
 export function maxAbs(data: Int32Array): number {
   let m = 0
-  for (const v of data) m = Math.max(m, Math.abs(v))
+  for (let i = 0; i < data.length; i++) {
+    const v = data[i]!
+    const a = v < 0 ? -v : v
+    if (a > m) m = a
+  }
   return m
 }
 
