@@ -1,8 +1,9 @@
 // One arm of the swarm-vs-solo benchmark, run in its own process so two arms use both cores: four
-// peers starting from the shipped model, each generating the same 4 groups of G = 2 per round in both
-// arms, then training either on 2 own + 2 heard groups (sharing) or on its 4 own groups (isolated): 8
-// rollouts per training step either way. Prints one JSON line.
-//   node --import ./src/polyfills/register.js bench/swarm-vs-solo-run.ts <swarm|solo> <seed> <rounds> <evalEvery> <lr>
+// peers starting from the shipped model, each generating the same 4 groups of G = 2 per round in every
+// arm, then training either on 2 own + 2 heard groups (sharing; drawn uniformly as RL Swarm does, or
+// groups with a signal first) or on its 4 own groups (isolated): 8 rollouts per training step either
+// way. Prints one JSON line.
+//   node --import ./src/polyfills/register.js bench/swarm-vs-solo-run.ts <swarm|swarm-signal|solo> <seed> <rounds> <evalEvery> <lr>
 import { readFileSync } from 'node:fs'
 import { readCheckpoint } from '../src/model/checkpoint.ts'
 import { generate } from '../src/model/generate.ts'
@@ -20,7 +21,8 @@ import { scoreReasoning } from '../src/tasks/score-completion.ts'
 import type { ReasoningTask } from '../src/tasks/task.ts'
 import { verifyReasoning } from '../src/tasks/verify-reasoning.ts'
 
-export type Arm = 'swarm' | 'solo'
+export const ARMS = ['swarm', 'swarm-signal', 'solo'] as const
+export type Arm = (typeof ARMS)[number]
 export const PEERS = 4
 /** Held-out tasks per family for pass@1 (greedy): seeds far from any round's draw. */
 export const EVAL_PER_FAMILY = 8
@@ -31,6 +33,8 @@ export interface ArmResult {
   seed: number
   /** [round][peer] mean reward of the peer's own completions */
   reward: number[][]
+  /** [round][peer] groups of the peer's training step whose rewards differ (the rest have zero advantage) */
+  informative: number[][]
   /** rounds at which pass@1 was measured, and [eval][peer] pass@1 */
   evalRounds: number[]
   pass1: number[][]
@@ -49,9 +53,11 @@ function learningFor(arm: Arm, lr: number): LearningConfig {
     difficulty: 1 as const,
     grpo: { ...DEFAULT_LEARNING.grpo, lr },
   }
-  return arm === 'swarm'
-    ? { ...shared, sapo: { localGroups: 2, externalGroups: 2 } }
-    : { ...shared, sapo: { localGroups: 4, externalGroups: 0 } }
+  if (arm === 'solo') return { ...shared, sapo: { localGroups: 4, externalGroups: 0 } }
+  return {
+    ...shared,
+    sapo: { localGroups: 2, externalGroups: 2, pick: arm === 'swarm' ? 'uniform' : 'signal' },
+  }
 }
 
 async function main(): Promise<void> {
@@ -81,7 +87,7 @@ async function main(): Promise<void> {
   // one swarm id per seed, not per arm: both arms' peers draw the same tasks every round
   const swarmId = `seed-${seed}`.padEnd(64, '0')
   const peers: (PeerContext & { policy: ReproduciblePolicy })[] = Array.from({ length: PEERS }, (_, i) => {
-    const hub = arm === 'swarm' ? swarmHub : createMemoryHub()
+    const hub = arm === 'solo' ? createMemoryHub() : swarmHub
     const comm = hub.join(`peer${i}`)
     return {
       swarmId,
@@ -122,7 +128,7 @@ async function main(): Promise<void> {
       return verifyReasoning(task, text).correct
     }).length / evalTasks.length
 
-  const result: ArmResult = { arm, seed, reward: [], evalRounds: [], pass1: [], seconds: 0 }
+  const result: ArmResult = { arm, seed, reward: [], informative: [], evalRounds: [], pass1: [], seconds: 0 }
   const evaluate = (round: number) => {
     result.evalRounds.push(round)
     result.pass1.push(peers.map((p) => pass1(p.policy)))
@@ -131,6 +137,7 @@ async function main(): Promise<void> {
   for (let round = 0; round < rounds; round++) {
     const reports = await Promise.all(peers.map((p) => runRound(p, round)))
     result.reward.push(reports.map((r) => r.ownReward))
+    result.informative.push(reports.map((r) => r.trainedOn.informative ?? 0))
     if ((round + 1) % evalEvery === 0) evaluate(round + 1)
     process.stderr.write(
       `${arm} seed ${seed} round ${round + 1}/${rounds}: reward ${(reports.reduce((a, r) => a + r.ownReward, 0) / PEERS).toFixed(3)}\n`,

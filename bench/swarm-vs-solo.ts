@@ -1,16 +1,16 @@
 // The headline benchmark (issue 7): do peers that share rollouts learn faster than peers that do not?
 // Four peers from the shipped model, the same 8 rollouts per training step: sharing (SAPO, 2 own + 2
-// external groups of G = 2) against isolated (4 own groups). Same seeds, task draws and fixed difficulty;
+// external groups of G = 2, drawn uniformly or those with a signal first) against isolated (4 own groups). Same seeds, task draws and fixed difficulty;
 // GRPO on the reproducible kernels (TS twin). Each (arm, seed) runs in a child process, two at a time.
 // Writes bench/results/swarm-vs-solo.json and .png and prints a table.
-//   node --import ./src/polyfills/register.js bench/swarm-vs-solo.ts [--rounds 30] [--seeds 3] [--eval-every 5] [--lr 1e-4] [--parallel 2]
+//   node --import ./src/polyfills/register.js bench/swarm-vs-solo.ts [--rounds 30] [--seeds 3] [--eval-every 5] [--lr 1e-4] [--parallel 2] [--arms swarm,swarm-signal,solo]
 import { spawn } from 'node:child_process'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { launchBrowser } from '../e2e/browser.ts'
 import { fmt, printTable, type Row } from './stats.ts'
-import type { Arm, ArmResult } from './swarm-vs-solo-run.ts'
+import { ARMS, type Arm, type ArmResult } from './swarm-vs-solo-run.ts'
 
 const results = fileURLToPath(new URL('./results/', import.meta.url))
 const runner = fileURLToPath(new URL('./swarm-vs-solo-run.ts', import.meta.url))
@@ -62,14 +62,18 @@ const peerMean = (rows: number[][]) => rows.map(mean)
 const cumulative = (xs: readonly number[]) =>
   xs.reduce<number[]>((acc, x) => [...acc, (acc.at(-1) ?? 0) + x], [])
 
+/** Line colours of the arms in the plot. */
+const COLOUR: Record<Arm, string> = { swarm: '#2563eb', 'swarm-signal': '#16a34a', solo: '#9ca3af' }
+
 /** A two-panel SVG: mean reward per round and pass@1 per evaluation, one line per arm (mean over seeds). */
-function plot(byArm: Record<Arm, ArmResult[]>): string {
+function plot(byArm: Partial<Record<Arm, ArmResult[]>>): string {
   const W = 900
   const H = 340
+  const arms = (Object.keys(byArm) as Arm[]).filter((arm) => byArm[arm]!.length > 0)
   const panel = (
     x0: number,
     title: string,
-    series: Record<Arm, number[]>,
+    series: Partial<Record<Arm, number[]>>,
     xs: number[],
     yMin: number,
     yMax: number,
@@ -78,14 +82,13 @@ function plot(byArm: Record<Arm, ArmResult[]>): string {
     const ph = 240
     const sx = (x: number) => x0 + 50 + ((x - xs[0]!) / Math.max(1, xs.at(-1)! - xs[0]!)) * pw
     const sy = (y: number) => 50 + ph - ((y - yMin) / (yMax - yMin || 1)) * ph
-    const colour: Record<Arm, string> = { swarm: '#2563eb', solo: '#9ca3af' }
-    const lines = (Object.keys(series) as Arm[]).map(
-      (arm) =>
-        `<polyline fill="none" stroke="${colour[arm]}" stroke-width="2.5" points="${series[arm]
-          .map((y, i) => `${sx(xs[i]!).toFixed(1)},${sy(y).toFixed(1)}`)
-          .join(
-            ' ',
-          )}"/><text x="${x0 + 60}" y="${arm === 'swarm' ? 70 : 88}" fill="${colour[arm]}" font-size="13">${arm}</text>`,
+    const lines = arms.map(
+      (arm, i) =>
+        `<polyline fill="none" stroke="${COLOUR[arm]}" stroke-width="2.5" points="${series[arm]!.map(
+          (y, j) => `${sx(xs[j]!).toFixed(1)},${sy(y).toFixed(1)}`,
+        ).join(
+          ' ',
+        )}"/><text x="${x0 + 60}" y="${70 + 18 * i}" fill="${COLOUR[arm]}" font-size="13">${arm}</text>`,
     )
     return `<text x="${x0 + 50}" y="32" font-size="15" font-weight="600">${title}</text>
 <rect x="${x0 + 50}" y="50" width="${pw}" height="${ph}" fill="none" stroke="#ddd"/>
@@ -95,25 +98,29 @@ function plot(byArm: Record<Arm, ArmResult[]>): string {
 <text x="${sx(xs.at(-1)!)}" y="${50 + ph + 14}" font-size="11" text-anchor="middle">${xs.at(-1)}</text>
 <text x="${x0 + 50 + pw / 2}" y="${50 + ph + 28}" font-size="11" text-anchor="middle">round</text>${lines.join('')}`
   }
-  const rounds = byArm.swarm[0]!.reward.length
-  const reward = (arm: Arm) =>
-    Array.from({ length: rounds }, (_, r) => mean(byArm[arm].map((res) => mean(res.reward[r]!))))
+  const first = byArm[arms[0]!]![0]!
+  const rounds = first.reward.length
+  // the reward panel is smoothed over 5 rounds: single rounds of 4 groups are mostly noise
+  const reward = (arm: Arm) => {
+    const raw = Array.from({ length: rounds }, (_, r) => mean(byArm[arm]!.map((res) => mean(res.reward[r]!))))
+    return raw.map((_, r) => mean(raw.slice(Math.max(0, r - 4), r + 1)))
+  }
   const pass = (arm: Arm) =>
-    byArm[arm][0]!.evalRounds.map((_, e) => mean(byArm[arm].map((res) => mean(res.pass1[e]!))))
-  const rewardSeries = { swarm: reward('swarm'), solo: reward('solo') }
-  const passSeries = { swarm: pass('swarm'), solo: pass('solo') }
-  const all = [...rewardSeries.swarm, ...rewardSeries.solo]
-  const allPass = [...passSeries.swarm, ...passSeries.solo]
+    first.evalRounds.map((_, e) => mean(byArm[arm]!.map((res) => mean(res.pass1[e]!))))
+  const rewardSeries = Object.fromEntries(arms.map((arm) => [arm, reward(arm)]))
+  const passSeries = Object.fromEntries(arms.map((arm) => [arm, pass(arm)]))
+  const all = Object.values(rewardSeries).flat()
+  const allPass = Object.values(passSeries).flat()
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" font-family="sans-serif"><rect width="${W}" height="${H}" fill="white"/>
 ${panel(
   0,
-  'mean reward per round',
+  'mean reward per round (5-round mean)',
   rewardSeries,
   Array.from({ length: rounds }, (_, r) => r + 1),
   Math.min(...all),
   Math.max(...all),
 )}
-${panel(450, 'held-out pass@1', passSeries, byArm.swarm[0]!.evalRounds, Math.min(...allPass), Math.max(...allPass))}</svg>`
+${panel(450, 'held-out pass@1', passSeries, first.evalRounds, Math.min(...allPass), Math.max(...allPass))}</svg>`
 }
 
 async function toPng(svg: string, file: string): Promise<void> {
@@ -137,67 +144,81 @@ async function main(): Promise<void> {
       lr: { type: 'string', default: '1e-4' },
       // (arm, seed) runs at once: one per core by default
       parallel: { type: 'string', default: '2' },
+      arms: { type: 'string', default: ARMS.join(',') },
     },
   })
   const rounds = Number(values.rounds)
   const seeds = Number(values.seeds)
   const evalEvery = Number(values['eval-every'])
   const lr = Number(values.lr)
+  const arms = values.arms.split(',') as Arm[]
+  const unknown = arms.filter((arm) => !ARMS.includes(arm))
+  if (unknown.length > 0 || !arms.includes('solo'))
+    throw new Error(
+      `--arms lists arms of ${ARMS.join(', ')}, solo included (the baseline); got ${values.arms}`,
+    )
   await mkdir(results, { recursive: true })
   // each arm's result is kept as it lands, so a long run that is cut short still leaves its finished arms
   const jobs = Array.from({ length: seeds }, (_, seed) =>
-    (['swarm', 'solo'] as const).map((arm) => async () => {
+    arms.map((arm) => async () => {
       const result = await runArm(arm, seed, rounds, evalEvery, lr)
       await writeFile(`${results}swarm-vs-solo-${arm}-${seed}.json`, JSON.stringify(result))
       return result
     }),
   ).flat()
   const done = await pool(jobs, Number(values.parallel))
-  const byArm: Record<Arm, ArmResult[]> = {
-    swarm: done.filter((r) => r.arm === 'swarm'),
-    solo: done.filter((r) => r.arm === 'solo'),
-  }
-  const cum = (arm: Arm) => byArm[arm].map((r) => cumulative(peerMean(r.reward)).at(-1)!)
-  const finalPass = (arm: Arm) => byArm[arm].map((r) => mean(r.pass1.at(-1)!))
-  const startPass = (arm: Arm) => byArm[arm].map((r) => mean(r.pass1[0]!))
-  // the gain per seed: the same seed draws the same kind of tasks for both arms
-  const gains = cum('swarm').map((s, i) => s - cum('solo')[i]!)
+  const byArm = Object.fromEntries(arms.map((arm) => [arm, done.filter((r) => r.arm === arm)])) as Partial<
+    Record<Arm, ArmResult[]>
+  >
+  const runs = (arm: Arm) => byArm[arm]!
+  const cum = (arm: Arm) => runs(arm).map((r) => cumulative(peerMean(r.reward)).at(-1)!)
+  const finalPass = (arm: Arm) => runs(arm).map((r) => mean(r.pass1.at(-1)!))
+  const startPass = (arm: Arm) => runs(arm).map((r) => mean(r.pass1[0]!))
+  // groups per step that carry a signal, over every round and peer
+  const informative = (arm: Arm) => mean(runs(arm).flatMap((r) => r.informative.flat()))
+  // the gain per seed: the same seed draws the same tasks for every arm
+  const gains = (arm: Arm) => cum(arm).map((c, i) => c - cum('solo')[i]!)
+  const relative = (arm: Arm) => mean(gains(arm)) / Math.abs(mean(cum('solo')))
+  const perArm = Object.fromEntries(
+    arms.map((arm) => [
+      arm,
+      {
+        cumulativeReward: cum(arm),
+        gainOverSolo: { perSeed: gains(arm), mean: mean(gains(arm)), std: std(gains(arm)) },
+        relativeGain: relative(arm),
+        pass1: { start: startPass(arm), final: finalPass(arm) },
+        informativeGroupsPerStep: informative(arm),
+      },
+    ]),
+  )
   const summary = {
     rounds,
     seeds,
     lr,
     peers: 4,
     rolloutsPerStep: 8,
-    cumulativeReward: { swarm: cum('swarm'), solo: cum('solo') },
-    cumulativeGain: { perSeed: gains, mean: mean(gains), std: std(gains) },
-    relativeGain: Math.abs(mean(cum('solo'))) > 1e-9 ? mean(gains) / Math.abs(mean(cum('solo'))) : null,
-    pass1: {
-      start: { swarm: startPass('swarm'), solo: startPass('solo') },
-      final: { swarm: finalPass('swarm'), solo: finalPass('solo') },
-    },
+    perArm,
     seconds: done.map((r) => ({ arm: r.arm, seed: r.seed, seconds: r.seconds })),
     arms: done,
   }
   await writeFile(`${results}swarm-vs-solo.json`, JSON.stringify(summary, null, 2))
   await toPng(plot(byArm), `${results}swarm-vs-solo.png`)
-  const rows: Row[] = [
+  const pct = (x: number) => `${x >= 0 ? '+' : ''}${fmt(100 * x, 1)}%`
+  const rows: Row[] = arms.flatMap((arm) => [
     {
-      metric: `cumulative reward over ${rounds} rounds (mean over ${seeds} seeds)`,
-      value: `${fmt(mean(cum('swarm')), 2)} ± ${fmt(std(cum('swarm')), 2)}`,
+      metric: `${arm}: cumulative reward over ${rounds} rounds (± std over ${seeds} seeds)`,
+      value: `${fmt(mean(cum(arm)), 2)} ± ${fmt(std(cum(arm)), 2)}`,
       baseline: `${fmt(mean(cum('solo')), 2)} ± ${fmt(std(cum('solo')), 2)}`,
-      ratio:
-        summary.relativeGain === null
-          ? '—'
-          : `${summary.relativeGain >= 0 ? '+' : ''}${fmt(100 * summary.relativeGain, 1)}%`,
+      ratio: `${pct(relative(arm))} (gain ${fmt(mean(gains(arm)), 2)} ± ${fmt(std(gains(arm)), 2)})`,
     },
     {
-      metric: 'held-out pass@1 at the end',
-      value: fmt(mean(finalPass('swarm')), 3),
+      metric: `${arm}: held-out pass@1 start → end`,
+      value: `${fmt(mean(startPass(arm)), 3)} → ${fmt(mean(finalPass(arm)), 3)}`,
       baseline: fmt(mean(finalPass('solo')), 3),
-      ratio: `start ${fmt(mean(startPass('swarm')), 3)}`,
+      ratio: `${fmt(informative(arm), 2)} groups/step with a signal`,
     },
-  ]
-  printTable('swarm (2 own + 2 shared groups) vs solo (4 own groups), 8 rollouts per step', rows)
+  ])
+  printTable('sharing (2 own + 2 heard groups) vs solo (4 own groups), 8 rollouts per step', rows)
 }
 
 await main()

@@ -48,6 +48,20 @@ describe('the learning section of a swarm config', () => {
     expect(swarmIdOf(grpo(0.04))).not.toBe(swarmIdOf(off))
   })
 
+  it('takes an optional SAPO pick, uniform by default, and leaves uniform out of the swarm id', () => {
+    const pick = (value?: string) =>
+      parseSwarmConfig({
+        ...base,
+        learning: { ...DEFAULT_LEARNING, sapo: { ...DEFAULT_LEARNING.sapo, pick: value } },
+      })
+    const off = parseSwarmConfig({ ...base, learning: DEFAULT_LEARNING })
+    expect(pick('uniform').learning?.sapo).not.toHaveProperty('pick')
+    expect(swarmIdOf(pick('uniform'))).toBe(swarmIdOf(off))
+    expect(pick('signal').learning?.sapo.pick).toBe('signal')
+    expect(swarmIdOf(pick('signal'))).not.toBe(swarmIdOf(off))
+    expect(() => pick('best')).toThrow('sapo.pick must be "uniform" or "signal"')
+  })
+
   it.each([
     [{ ...DEFAULT_LEARNING, model: 'javascript:alert(1)' }, 'learning: model must be a path on this origin'],
     [{ ...DEFAULT_LEARNING, model: '//evil.example/m/' }, 'learning: model must be a path on this origin'],

@@ -110,7 +110,7 @@ export function parseLearningConfig(
     const source: TaskSource = { kind: s.kind === 'code' ? 'code' : 'reasoning', family: s.family }
     return familyExists(source) ? source : fail(`sources[${i}]: no ${s.kind} task family "${s.family}"`)
   })
-  if (!isObject(sapo)) return fail('sapo must be {localGroups, externalGroups}')
+  if (!isObject(sapo)) return fail('sapo must be {localGroups, externalGroups, pick?}')
   if (!isObject(sampling)) return fail('sampling must be {temperature, topK, topP, maxNewTokens}')
   if (!isObject(grpo)) return fail('grpo must be {lr, clipEps, clipEpsHigh, maxGradNorm, weightDecay}')
   const localGroups = int(sapo.localGroups, 1, MAX_TASKS_PER_ROUND, 'sapo.localGroups')
@@ -118,6 +118,8 @@ export function parseLearningConfig(
   const perRound = int(tasksPerRound, 1, MAX_TASKS_PER_ROUND, 'tasksPerRound')
   if (localGroups > perRound)
     fail('sapo.localGroups cannot exceed tasksPerRound (a peer trains on its own groups)')
+  const pick = sapo.pick ?? 'uniform'
+  if (pick !== 'uniform' && pick !== 'signal') fail('sapo.pick must be "uniform" or "signal"')
   const klBeta = grpo.klBeta === undefined ? 0 : num(grpo.klBeta, 0, 1, 'grpo.klBeta')
   return {
     model,
@@ -127,7 +129,8 @@ export function parseLearningConfig(
     difficulty: int(difficulty, 1, 5, 'difficulty') as Difficulty,
     groupSize: int(groupSize, 2, MAX_GROUP_SIZE, 'groupSize'),
     tasksPerRound: perRound,
-    sapo: { localGroups, externalGroups },
+    // uniform is left out, so configs written before `pick` existed keep their swarm id
+    sapo: { localGroups, externalGroups, ...(pick === 'signal' ? { pick } : {}) },
     sampling: {
       temperature: num(sampling.temperature, 0, 4, 'sampling.temperature'),
       topK: int(sampling.topK, 0, 1_000_000, 'sampling.topK'),

@@ -40,6 +40,46 @@ describe('sampleTrainingBatch', () => {
     expect(keys.size).toBeGreaterThan(3)
   })
 
+  it('with pick "signal", takes groups whose rewards differ first and fills up with the rest', () => {
+    const scored = (taskId: string, rewards: number[]) => ({ ...group(taskId), rewards })
+    const mine = [scored('a', [1, 1]), scored('b', [0, 1]), scored('c', [0, 0]), scored('d', [0.5, 0])]
+    const heard: ExternalGroup[] = [
+      { from: 'p1', group: scored('x', [0, 0]) },
+      { from: 'p2', group: scored('x', [1, 0]) }, // the same task, with a signal: this offer stands for it
+      { from: 'p1', group: scored('y', [1, 1]) },
+      { from: 'p3', group: scored('z', [0.2, 0.7]) },
+      { from: 'p3', group: scored('w', [0, 0]) },
+    ]
+    for (let k = 0; k < 20; k++) {
+      const b = sampleTrainingBatch(mine, heard, { ...DEFAULT_SAPO, pick: 'signal' }, `s/${k}/me`)
+      expect(b.local.map((g) => g.taskId).sort()).toEqual(['b', 'd'])
+      expect(b.external.map((g) => `${g.from}/${g.group.taskId}`).sort()).toEqual(['p2/x', 'p3/z'])
+    }
+    // too few with a signal: the rest fill the step
+    const b = sampleTrainingBatch(mine, heard, { localGroups: 3, externalGroups: 3, pick: 'signal' }, 'k')
+    expect(
+      b.local
+        .map((g) => g.taskId)
+        .slice(0, 2)
+        .sort(),
+    ).toEqual(['b', 'd'])
+    expect(b.local).toHaveLength(3)
+    expect(
+      b.external
+        .slice(0, 2)
+        .map((g) => g.group.taskId)
+        .sort(),
+    ).toEqual(['x', 'z'])
+    expect(b.external).toHaveLength(3)
+    // uniform ignores rewards: over many steps it also draws groups without a signal
+    const uniform = new Set(
+      Array.from({ length: 20 }, (_, k) =>
+        sampleTrainingBatch(mine, heard, DEFAULT_SAPO, `s/${k}/me`).local.map((g) => g.taskId),
+      ).flat(),
+    )
+    expect(uniform.has('a') || uniform.has('c')).toBe(true)
+  })
+
   it('trains alone on its own groups when nothing is shared', () => {
     const batch = sampleTrainingBatch(own, [], { localGroups: 4, externalGroups: 2 }, 'k')
     expect(batch.local).toHaveLength(3)

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { scoreReasoning } from '../tasks/score-completion.ts'
 import type { ReasoningTask } from '../tasks/task.ts'
+import { isInformative } from './grpo-advantages.ts'
 import { DEFAULT_LEARNING } from './learning-config.ts'
 import { createMemoryHub } from './memory-comm.ts'
 import type { TokenizedGroup } from './rollout-batch.ts'
@@ -53,6 +54,10 @@ describe('runRound', () => {
         policyVersion: 1,
       })
       expect(report.swarmReward).toBeDefined()
+      // the groups that teach: rewards not all equal
+      expect(report.trainedOn.informative).toBe(
+        trained[i]![0]!.filter((g) => isInformative(g.rewards)).length,
+      )
       // every other peer is accounted for by name, none refused
       expect(Object.keys(report.peerRewards).sort()).toEqual(
         ['peer0', 'peer1', 'peer2'].filter((_, j) => j !== i),
@@ -66,7 +71,7 @@ describe('runRound', () => {
   })
 
   it('refuses garbage, forged task ids and tokens that do not spell their text', async () => {
-    const { hub, peers, closeWindow } = swarm(1)
+    const { hub, peers, trained, closeWindow } = swarm(1)
     const attacker = hub.join('mallory')
     const report = runRound(peers[0]!, 3)
     const honest = {
@@ -102,7 +107,8 @@ describe('runRound', () => {
     expect(r.refusedWhy).toEqual({ mallory: { [REFUSAL.task]: 1, [REFUSAL.tokens]: 1 } })
     expect(r.peerRewards).toEqual({})
     expect(peers[0]!.inbox.refused).toBe(2)
-    expect(r.trainedOn).toEqual({ local: 2, external: 0 })
+    expect(r.trainedOn).toMatchObject({ local: 2, external: 0 })
+    expect(r.trainedOn.informative).toBe(trained[0]![0]!.filter((g) => isInformative(g.rewards)).length)
   })
 
   it('refuses a group whose claimed rewards are not our verifiers’ and accepts one within CLAIM_TOLERANCE', async () => {

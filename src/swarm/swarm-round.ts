@@ -7,6 +7,7 @@ import type { SwarmComm } from './memory-comm.ts'
 import type { LearningConfig } from './learning-config.ts'
 import type { ExternalGroup } from './rollout-pool.ts'
 import type { RoundInbox } from './round-inbox.ts'
+import { isInformative } from './grpo-advantages.ts'
 import { roundTasks } from './round-tasks.ts'
 import type { TokenizedGroup } from './rollout-batch.ts'
 import type { RolloutCompletion, RolloutGroup } from './rollouts.ts'
@@ -68,7 +69,11 @@ export interface RoundReport {
   refusedFrom: Record<string, number>
   /** by sender, its refused groups by reason (a REFUSAL sentence); absent in rows saved before reasons */
   refusedWhy?: Record<string, Record<string, number>>
-  trainedOn: { local: number; external: number }
+  /**
+   * groups of the training step: own, heard, and of those how many carry a signal (rewards not all
+   * equal: the others have zero advantage); `informative` is absent in rows saved before it was counted
+   */
+  trainedOn: { local: number; external: number; informative?: number }
   loss: number | undefined
   /** mean KL to the reference policy before the step; only with a KL penalty (learning.grpo.klBeta) */
   kl?: number
@@ -195,7 +200,11 @@ export async function runRound(ctx: PeerContext, round: number): Promise<RoundRe
     ),
     refusedFrom,
     refusedWhy,
-    trainedOn: { local: batch.local.length, external: batch.external.length },
+    trainedOn: {
+      local: batch.local.length,
+      external: batch.external.length,
+      informative: groups.filter((g) => isInformative(g.rewards)).length,
+    },
     loss: step?.loss,
     ...(step?.kl === undefined ? {} : { kl: step.kl }),
     weightsHash: step?.weightsHash,

@@ -23,7 +23,10 @@ function OwnRounds({ rounds }: { rounds: readonly RoundRow[] }) {
           <th className="num">Round</th>
           <th className="num">Own</th>
           <th className="num">Swarm</th>
-          <th className="num" title="groups trained on: own + external">
+          <th
+            className="num"
+            title="groups trained on: own + external (how many had rewards that differ: the rest have zero advantage)"
+          >
             Trained
           </th>
           <th className="num">Refused</th>
@@ -46,6 +49,7 @@ function OwnRounds({ rounds }: { rounds: readonly RoundRow[] }) {
               <td className="num">{fixed(r.swarmReward)}</td>
               <td className="num">
                 {r.trainedOn.local} + {r.trainedOn.external}
+                {r.trainedOn.informative === undefined ? '' : ` (${r.trainedOn.informative} taught)`}
               </td>
               <td className={`num ${r.groupsRefused > 0 ? 'text-bad' : ''}`}>{r.groupsRefused}</td>
               <td className="num">{r.loss === undefined ? '—' : r.loss.toFixed(3)}</td>

@@ -32,6 +32,7 @@ describe('metrics export', () => {
     expect(cell(2, 'loss')).toBe('')
     // the KL to the reference policy, for rounds trained with a KL penalty
     expect(cell(1, 'kl')).toBe('0.0625')
+    expect(cell(1, 'trained_informative')).toBe('3')
     expect(cell(2, 'kl')).toBe('')
     expect(cell(2, 'skipped')).toBe('"late, joined at 0:40"')
     expect(csv.endsWith('\r\n')).toBe(true)

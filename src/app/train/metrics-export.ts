@@ -20,6 +20,8 @@ const COLUMNS: readonly [string, (r: RoundRow, e: EvalPoint | undefined) => Cell
   ['groups_ignored', (r) => r.groupsIgnored],
   ['trained_local', (r) => r.trainedOn.local],
   ['trained_external', (r) => r.trainedOn.external],
+  // how many of the step's groups had rewards that differ (the others have zero advantage)
+  ['trained_informative', (r) => r.trainedOn.informative],
   ['loss', (r) => r.loss],
   // empty unless the swarm trains with a KL penalty (learning.grpo.klBeta)
   ['kl', (r) => r.kl],

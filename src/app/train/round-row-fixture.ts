@@ -12,7 +12,7 @@ export function roundRow(round: number, over: Partial<RoundRow> = {}): RoundRow 
     groupsIgnored: 0,
     peerRewards: {},
     refusedFrom: {},
-    trainedOn: { local: 2, external: 2 },
+    trainedOn: { local: 2, external: 2, informative: 3 },
     loss: 0.1,
     weightsHash: `hash-${round}`,
     policyVersion: round + 1,

@@ -116,9 +116,16 @@ function dot(
 }
 
 /** op(X) with the reduction index contiguous: rows of length k (X itself when it is stored that way). */
-function reductionRows(x: Int32Array, rows: number, k: number, rowStride: number, kStride: number): Float64Array {
+function reductionRows(
+  x: Int32Array,
+  rows: number,
+  k: number,
+  rowStride: number,
+  kStride: number,
+): Float64Array {
   const out = new Float64Array(rows * k)
-  for (let r = 0; r < rows; r++) for (let kk = 0; kk < k; kk++) out[r * k + kk] = x[r * rowStride + kk * kStride]!
+  for (let r = 0; r < rows; r++)
+    for (let kk = 0; kk < k; kk++) out[r * k + kk] = x[r * rowStride + kk * kStride]!
   return out
 }
 
