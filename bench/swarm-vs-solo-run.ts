@@ -20,26 +20,12 @@ import { CODEZERO_REWARD } from '../src/tasks/reward.ts'
 import { scoreReasoning } from '../src/tasks/score-completion.ts'
 import type { ReasoningTask } from '../src/tasks/task.ts'
 import { verifyReasoning } from '../src/tasks/verify-reasoning.ts'
+import type { Arm, ArmResult } from './swarm-vs-solo-arms.ts'
 
-export const ARMS = ['swarm', 'swarm-signal', 'solo'] as const
-export type Arm = (typeof ARMS)[number]
-export const PEERS = 4
+const PEERS = 4
 /** Held-out tasks per family for pass@1 (greedy): seeds far from any round's draw. */
-export const EVAL_PER_FAMILY = 8
+const EVAL_PER_FAMILY = 8
 const EVAL_SEED_START = 2_000_000
-
-export interface ArmResult {
-  arm: Arm
-  seed: number
-  /** [round][peer] mean reward of the peer's own completions */
-  reward: number[][]
-  /** [round][peer] groups of the peer's training step whose rewards differ (the rest have zero advantage) */
-  informative: number[][]
-  /** rounds at which pass@1 was measured, and [eval][peer] pass@1 */
-  evalRounds: number[]
-  pass1: number[][]
-  seconds: number
-}
 
 const folder = new URL('../public/models/tabswarm-tiny/', import.meta.url)
 const read = (path: string) => readFileSync(new URL(path, folder))

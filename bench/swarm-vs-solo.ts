@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { launchBrowser } from '../e2e/browser.ts'
 import { fmt, printTable, type Row } from './stats.ts'
-import { ARMS, type Arm, type ArmResult } from './swarm-vs-solo-run.ts'
+import { ARMS, type Arm, type ArmResult } from './swarm-vs-solo-arms.ts'
 
 const results = fileURLToPath(new URL('./results/', import.meta.url))
 const runner = fileURLToPath(new URL('./swarm-vs-solo-run.ts', import.meta.url))

@@ -1,0 +1,19 @@
+// The arms of the headline benchmark and what one arm's run reports: shared by the driver
+// (bench/swarm-vs-solo.ts) and the per-arm child process (bench/swarm-vs-solo-run.ts).
+
+/** Sharing with RL Swarm's uniform draw, sharing with groups that carry a signal first, and alone. */
+export const ARMS = ['swarm', 'swarm-signal', 'solo'] as const
+export type Arm = (typeof ARMS)[number]
+
+export interface ArmResult {
+  arm: Arm
+  seed: number
+  /** [round][peer] mean reward of the peer's own completions */
+  reward: number[][]
+  /** [round][peer] groups of the peer's training step whose rewards differ (the rest have zero advantage) */
+  informative: number[][]
+  /** rounds at which pass@1 was measured, and [eval][peer] pass@1 */
+  evalRounds: number[]
+  pass1: number[][]
+  seconds: number
+}
