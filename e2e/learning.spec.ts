@@ -145,8 +145,12 @@ async function register(tab: LearningTab): Promise<Peer> {
     (hint) => hint === null,
     5_000,
   )
-  // a round that was already asking when the switch went on: confirm it, as a person would
-  await click(tab, 'confirm-ok')
+  // a round that was already asking when the switch went on is answered by the switch itself
+  await until(
+    () => text(tab, 'confirm-dialog'),
+    (dialog) => dialog === null,
+    5_000,
+  )
   await openView(tab, 'wallet')
   expect(
     await tab.evaluate<boolean>(`document.querySelector('[data-testid=auto-approve-swarm]').checked`),

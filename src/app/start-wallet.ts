@@ -41,7 +41,7 @@ import { readPeerClaims, readWalletClaims } from '../chain/peer-claims.ts'
 import { signRegistration } from '../chain/registration-message.ts'
 import type { TxState } from '../chain/tx-state.ts'
 import { createWalletConfig, type WalletConfig } from '../chain/wallet-config.ts'
-import { requestConfirmation } from '../state/confirm-store.ts'
+import { answerConfirmationsOf, requestConfirmation } from '../state/confirm-store.ts'
 import { useWalletSettings, useWalletStore } from '../state/wallet-store.ts'
 import { downloadFile } from './download-file.ts'
 import { setWalletControls, type SendOptions } from './wallet-controls.ts'
@@ -73,6 +73,12 @@ export async function startWallet(peer: WalletPeer): Promise<void> {
     deploymentNote: note,
     networks,
     injectedAvailable: typeof (globalThis as { ethereum?: unknown }).ethereum !== 'undefined',
+  })
+
+  // allowing swarm submissions in the settings also answers the one waiting on screen: it would
+  // otherwise hold the submission (and every one queued behind it) until the user clicked it away
+  useWalletSettings.subscribe((s, prev) => {
+    if (s.autoApproveSwarm && !prev.autoApproveSwarm) answerConfirmationsOf('swarm', true)
   })
 
   const keys = openBurnerKeyStore()
@@ -301,7 +307,7 @@ export async function startWallet(peer: WalletPeer): Promise<void> {
       kind: options.kind,
       walletKind: prepared.kind,
       autoApproveSwarm: useWalletSettings.getState().autoApproveSwarm,
-      confirm: () => requestConfirmation(options.confirmation),
+      confirm: () => requestConfirmation({ ...options.confirmation, kind: options.kind }),
       prepare: options.prepare ? () => options.prepare!(prepared.address) : undefined,
       errorContext: errorContext(chainId),
       onState: (s) => options.onState?.(s),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   answerConfirmation,
+  answerConfirmationsOf,
   currentConfirmation,
   requestConfirmation,
   useConfirmStore,
@@ -19,6 +20,19 @@ describe('confirm store', () => {
     answerConfirmation(next!.id, false)
     await expect(second).resolves.toBe(false)
     expect(currentConfirmation(useConfirmStore.getState())).toBeNull()
+  })
+
+  it('answers every waiting question of a kind at once, leaving the others in line', async () => {
+    const swarmA = requestConfirmation({ title: 'Submit rewards', details: [], kind: 'swarm' })
+    const trade = requestConfirmation({ title: 'Buy YES', details: [], kind: 'trade' })
+    const swarmB = requestConfirmation({ title: 'Submit winners', details: [], kind: 'swarm' })
+    answerConfirmationsOf('swarm', true)
+    await expect(swarmA).resolves.toBe(true)
+    await expect(swarmB).resolves.toBe(true)
+    const left = currentConfirmation(useConfirmStore.getState())
+    expect(left?.title).toBe('Buy YES')
+    answerConfirmation(left!.id, false)
+    await expect(trade).resolves.toBe(false)
   })
 
   it('ignores an answer to a question that is gone', () => {

@@ -11,6 +11,8 @@ export interface ConfirmRequest {
   confirmLabel?: string
   /** a sentence under the details (e.g. what the value at stake is) */
   note?: string
+  /** what kind of transaction asks ('trade', 'swarm', …), so a setting can answer a whole kind at once */
+  kind?: string
 }
 
 interface Pending extends ConfirmRequest {
@@ -40,6 +42,15 @@ export function answerConfirmation(id: number, yes: boolean): void {
   if (!pending) return
   useConfirmStore.setState((s) => ({ queue: s.queue.filter((p) => p.id !== id) }))
   pending.resolve(yes)
+}
+
+/**
+ * Answers every waiting question of `kind` with `yes` (the user just allowed that kind in the settings:
+ * the dialog on screen for it is no longer theirs to answer).
+ */
+export function answerConfirmationsOf(kind: string, yes: boolean): void {
+  for (const pending of useConfirmStore.getState().queue.filter((p) => p.kind === kind))
+    answerConfirmation(pending.id, yes)
 }
 
 /** The question on screen now, or null. */
