@@ -99,7 +99,9 @@ describe('a headless swarm', () => {
       for (const r of round) {
         expect(r.groupsPublished).toBe(2)
         expect(r.groupsHeard).toBe(4)
-        expect(r.trainedOn).toEqual({ local: 2, external: 2 })
+        expect(r.trainedOn).toMatchObject({ local: 2, external: 2 })
+        expect(r.trainedOn.informative).toBeGreaterThanOrEqual(0)
+        expect(r.trainedOn.informative).toBeLessThanOrEqual(4)
         expect(r.weightsHash).toMatch(/^[0-9a-f]{64}$/)
         expect(Number.isFinite(r.loss)).toBe(true)
       }
