@@ -145,10 +145,11 @@ async function register(tab: LearningTab): Promise<Peer> {
     (hint) => hint === null,
     5_000,
   )
-  // a round that was already asking when the switch went on is answered by the switch itself
+  // a round that was already asking when the switch went on is answered by the switch itself (the
+  // dialog element stays in the page; its buttons exist only while a question waits)
   await until(
-    () => text(tab, 'confirm-dialog'),
-    (dialog) => dialog === null,
+    () => text(tab, 'confirm-ok'),
+    (button) => button === null,
     5_000,
   )
   await openView(tab, 'wallet')
