@@ -181,20 +181,17 @@ export function matmul(a: MatmulOperand, b: MatmulOperand, options: MatmulOption
   const plan = planMatmul(a, b, options)
   const { m, n, k, aRow, aK, bK, bCol, outExp, aExps, bExps } = plan
   if (k * plan.aMax * plan.bMax <= 2 ** 53) return directMatmul(plan, a.data, b.data)
+  // past the direct bound one operand is wide: int16 × int16 stays below it for every K ≤ MAX_K
   const [aHi, aLo] = limbs(a.data, plan.aWide)
   const [bHi, bLo] = limbs(b.data, plan.bWide)
-  // the lo-limb sum pairs A's low limb with B (or A with B's low limb); int16 × int16 has only it
+  // the lo-limb sum pairs A's low limb with B (or A with B's low limb)
   const [loA, loB] = [aLo ?? aHi, bLo ?? bHi]
-  const wide = plan.aWide || plan.bWide
   const out = qtensor([m, n], outExp)
   for (let i = 0; i < m; i++) {
     for (let j = 0; j < n; j++) {
+      const hi = dot(aHi, i * aRow, aK, bHi, j * bCol, bK, k)
       const lo = dot(loA, i * aRow, aK, loB, j * bCol, bK, k)
-      const shift = outExp - aExps[i]! - bExps[j]!
-      // without a high limb the sum is one exact integer: rneLimbs(0, lo, …) is rne(lo, …)
-      out.data[i * n + j] = sat32(
-        wide ? rneLimbs(dot(aHi, i * aRow, aK, bHi, j * bCol, bK, k), lo, LIMB, shift) : rne(lo, shift),
-      )
+      out.data[i * n + j] = sat32(rneLimbs(hi, lo, LIMB, outExp - aExps[i]! - bExps[j]!))
     }
   }
   return out
