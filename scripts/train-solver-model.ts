@@ -1,7 +1,9 @@
 // Trains tabswarm's own small models and writes a model folder (npm run model:train): tabswarm-tiny
 // (the shipped solver) or, with --recipe micro, tabswarm-micro (the learning-swarm tests' model).
-//   node --import ./src/polyfills/register.js scripts/train-solver-model.ts [--recipe tiny|micro] [--out DIR] [--steps N]
-// The same command gives the same bytes: see src/model/sft/solver-training.ts.
+//   node --import ./src/polyfills/register.js scripts/train-solver-model.ts [--recipe tiny|micro] [--out DIR] [--steps N] [--workers N]
+// The same command gives the same bytes, with any number of workers: see src/model/sft/solver-training.ts
+// and gradient-pool.ts. Workers default to one per sequence of a batch, at most one per core.
+import { availableParallelism } from 'node:os'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -9,7 +11,15 @@ import { parameterCount } from '../src/model/f64/flat-params.ts'
 import { MICRO_NAME, MICRO_RECIPE } from '../src/model/sft/micro-recipe.ts'
 import { SOLVER_RECIPE } from '../src/model/sft/solver-recipe.ts'
 import { SOLVER_NAME, solverFolderFiles } from '../src/model/sft/solver-folder.ts'
-import { runStep, startRun, type ChainStep, type SolverRecipe } from '../src/model/sft/solver-training.ts'
+import { batchGradient } from '../src/model/f64/sft-step.ts'
+import { gradientPool } from '../src/model/sft/gradient-pool.ts'
+import {
+  completeStep,
+  nextBatch,
+  startRun,
+  type ChainStep,
+  type SolverRecipe,
+} from '../src/model/sft/solver-training.ts'
 
 /** Progress lines: often enough to see it working, rarely enough to stay readable. */
 const REPORT_EVERY = 25
@@ -24,6 +34,7 @@ const { values } = parseArgs({
     recipe: { type: 'string', default: 'tiny' },
     out: { type: 'string' },
     steps: { type: 'string' },
+    workers: { type: 'string' },
   },
 })
 const chosen = RECIPES[values.recipe]
@@ -35,18 +46,28 @@ const steps = values.steps === undefined ? chosen.recipe.hyperparameters.steps :
 if (!Number.isInteger(steps) || steps < 1)
   throw new RangeError(`--steps must be a positive integer (got ${values.steps})`)
 const recipe = { ...chosen.recipe, hyperparameters: { ...chosen.recipe.hyperparameters, steps } }
+const workers =
+  values.workers === undefined
+    ? Math.min(recipe.hyperparameters.batchSize, availableParallelism())
+    : Number(values.workers)
+if (!Number.isInteger(workers) || workers < 1)
+  throw new RangeError(`--workers must be a positive integer (got ${values.workers})`)
 
 const started = performance.now()
 const seconds = () => (performance.now() - started) / 1000
 const run = startRun(recipe)
 console.log(
   `${name}: ${parameterCount(recipe.config)} parameters, ${steps} steps of ${recipe.hyperparameters.batchSize} ` +
-    `sequences; tokenizer ${run.tokenizer.vocabSize} tokens (${seconds().toFixed(1)} s)`,
+    `sequences; tokenizer ${run.tokenizer.vocabSize} tokens; ${workers} worker${workers === 1 ? '' : 's'} ` +
+    `(${seconds().toFixed(1)} s)`,
 )
+// One worker: this thread computes the gradients itself (the same bits as a pool, without the threads).
+const pool = workers > 1 ? gradientPool(run.model, workers) : undefined
 const chain: ChainStep[] = []
 let window = 0
 while (run.step < steps) {
-  const step = runStep(run)
+  const batch = nextBatch(run)
+  const step = completeStep(run, pool ? await pool.batchGradient(batch) : batchGradient(run.model, batch))
   chain.push(step)
   window += step.loss
   if (step.step % REPORT_EVERY === 0 || step.step === steps) {
@@ -59,6 +80,7 @@ while (run.step < steps) {
     window = 0
   }
 }
+await pool?.close()
 const files = solverFolderFiles(run, chain, name)
 for (const [path, bytes] of files) {
   const target = join(out, path)

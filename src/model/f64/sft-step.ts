@@ -1,6 +1,6 @@
 // One supervised step: summed answer-token cross-entropy over a batch of sequences, averaged per
-// answer token, then clipping and AdamW. Sequences run one after another and their gradients add in
-// batch order, so a step is the same bits every time.
+// answer token, then clipping and AdamW. Each sequence's gradient is computed on its own and the parts
+// add in batch order, so a step is the same bits every time, on one thread or shared among workers.
 import type { ModelConfig } from '../config.ts'
 import { adamWStep, clipGlobalNorm, type AdamWSettings, type AdamWState } from './adamw.ts'
 import { backwardTape } from './backward-tape.ts'
@@ -44,18 +44,61 @@ export function accumulateSequence(
   return loss
 }
 
-/** Mean answer-token loss of a batch and its gradient (into a fresh buffer laid out like params). */
-export function batchGradient(
-  model: FlatParams,
-  batch: readonly SftSequence[],
-): { loss: number; grads: Float64Array } {
+/** One sequence's summed answer loss and the gradient of scale·(that loss), laid out like params. */
+export interface SequenceGradient {
+  readonly loss: number
+  readonly grads: Float64Array
+}
+
+/** A batch's mean answer-token loss and its gradient. */
+export type BatchGradient = SequenceGradient
+
+/** How many answer tokens a batch scores: each sequence's gradient is scaled by its inverse. */
+export function answerTokens(batch: readonly SftSequence[]): number {
   const tokens = batch.reduce((n, seq) => n + lossRows(seq).targets.length, 0)
   if (tokens === 0) throw new RangeError('a training batch needs at least one answer token')
+  return tokens
+}
+
+export function sequenceGradient(model: FlatParams, seq: SftSequence, scale: number): SequenceGradient {
   const grads = new Float64Array(model.data.length)
-  const gradViews = flatViews(model.specs, grads)
+  const loss = accumulateSequence(model.config, model.views, flatViews(model.specs, grads), seq, scale)
+  return { loss, grads }
+}
+
+/**
+ * The batch's gradient from its sequences' parts, added in batch order onto zeros. Each part is computed
+ * alone, so the sum is the same bits whether one thread computed them all or several shared them.
+ */
+export function sumSequenceGradients(parts: readonly SequenceGradient[], tokens: number): BatchGradient {
+  const grads = new Float64Array(parts[0]?.grads.length ?? 0)
   let loss = 0
-  for (const seq of batch) loss += accumulateSequence(model.config, model.views, gradViews, seq, 1 / tokens)
+  for (const part of parts) {
+    loss += part.loss
+    for (let i = 0; i < grads.length; i++) grads[i] = grads[i]! + part.grads[i]!
+  }
   return { loss: loss / tokens, grads }
+}
+
+export function batchGradient(model: FlatParams, batch: readonly SftSequence[]): BatchGradient {
+  const tokens = answerTokens(batch)
+  return sumSequenceGradients(
+    batch.map((seq) => sequenceGradient(model, seq, 1 / tokens)),
+    tokens,
+  )
+}
+
+/** Clipping and AdamW with a batch gradient (which clipping scales in place). */
+export function applyGradient(
+  model: FlatParams,
+  optimizer: AdamWState,
+  settings: AdamWSettings,
+  lr: number,
+  gradient: BatchGradient,
+): StepResult {
+  const gradNorm = clipGlobalNorm(gradient.grads, settings.clipNorm)
+  adamWStep(model.data, gradient.grads, optimizer, settings, lr)
+  return { loss: gradient.loss, gradNorm }
 }
 
 export function sftStep(
@@ -65,8 +108,5 @@ export function sftStep(
   lr: number,
   batch: readonly SftSequence[],
 ): StepResult {
-  const { loss, grads } = batchGradient(model, batch)
-  const gradNorm = clipGlobalNorm(grads, settings.clipNorm)
-  adamWStep(model.data, grads, optimizer, settings, lr)
-  return { loss, gradNorm }
+  return applyGradient(model, optimizer, settings, lr, batchGradient(model, batch))
 }

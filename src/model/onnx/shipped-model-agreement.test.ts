@@ -25,18 +25,22 @@ const tokenizer = parseTokenizerJson(JSON.parse(read('tokenizer.json').toString(
 
 /**
  * Logits of the fast path vs float64: the ONNX graph computes in float32 with the checkpoint's
- * weights rounded to float32 (each off by ≤ 2^-24 relative); measured ~1e-5 on logits up to ~20.
+ * weights rounded to float32 (each off by ≤ 2^-24 relative); measured 6.7e-5 on the shipped model.
  */
 const F64_TOLERANCE = 1e-4
 /** Share of positions whose argmax must agree between the fast path and the reproducible forward. */
 const GREEDY_AGREEMENT = 0.99
 
-/** Held-out prompts with their reference answers, framed as the model sees them. */
+/**
+ * Held-out prompts with their reference answers, framed as the model sees them, up to the row that
+ * predicts the end of text: generation stops there, so no row reads the end token as its input (where
+ * a trained model's activations are out of distribution and float32's error grows: 4e-4 was seen).
+ */
 function sequences(perFamily: number): number[][] {
   return REASONING_FAMILIES.flatMap((family) =>
     Array.from({ length: perFamily }, (_, i) => {
       const task = generateReasoningTask(family.name, ((i % 2) + 1) as 1 | 2, 1_000_000 + i)
-      return tokenizer.encode(`${task.prompt}\n<answer>${task.answer}</answer><|endoftext|>`)
+      return tokenizer.encode(`${task.prompt}\n<answer>${task.answer}</answer>`)
     }),
   )
 }

@@ -27,9 +27,9 @@ export const SOLVER_RECIPE: SolverRecipe = {
     weightDecay: 0.01,
     clipNorm: 1,
     tokenizerSeeds: 200,
-    // Difficulty 1 of the families a model this size can pick up gets most of the examples. The
-    // logic family's window (best constant ≈ 52%, so 67–70%) and the modular one (remainders) are
-    // out of reach at this budget; they keep one share each so the model still sees every task.
+    // Difficulty 1 of the families a model this size can pick up gets most of the examples. Logic
+    // (window 67–70%: the best constant is ≈ 52%) and modular arithmetic keep one share each; what
+    // more data and depth did to each family is in docs/solver-model.md.
     mix: [
       { family: 'arithmetic', difficulty: 1, weight: 4 },
       { family: 'arithmetic', difficulty: 2, weight: 1 },

@@ -5,7 +5,7 @@ import type { ModelConfig } from '../config.ts'
 import { initParams } from '../params.ts'
 import { adamWState, type AdamWSettings, type AdamWState } from '../f64/adamw.ts'
 import { flatFromParams, type FlatParams } from '../f64/flat-params.ts'
-import { sftStep } from '../f64/sft-step.ts'
+import { applyGradient, batchGradient, type BatchGradient, type SftSequence } from '../f64/sft-step.ts'
 import { parseTokenizerJson } from '../tokenizer/bpe-tokenizer.ts'
 import type { Tokenizer } from '../tokenizer/tokenizer.ts'
 import { trainBpe } from '../tokenizer/train-bpe.ts'
@@ -110,20 +110,30 @@ export function startRun(recipe: SolverRecipe): TrainingRun {
   }
 }
 
-/** Runs the next step: examples step·batchSize … (step + 1)·batchSize − 1 of the data order. */
-export function runStep(run: TrainingRun): ChainStep {
+/** The next step's batch: examples step·batchSize … (step + 1)·batchSize − 1 of the data order. */
+export function nextBatch(run: TrainingRun): SftSequence[] {
   const h = run.recipe.hyperparameters
   if (run.step >= h.steps) throw new RangeError(`the run is complete after ${h.steps} steps`)
-  const batch = Array.from({ length: h.batchSize }, (_, i) => {
+  return Array.from({ length: h.batchSize }, (_, i) => {
     const task = trainingTask(run.slots, run.step * h.batchSize + i)
     const seq = encodeExample(run.tokenizer, task)
     if (seq.ids.length - 1 > run.recipe.config.maxSeqLen)
       throw new RangeError(`a ${task.family} task needs ${seq.ids.length - 1} positions; raise maxSeqLen`)
     return seq
   })
+}
+
+/** Applies the gradient of nextBatch(run), whoever computed it, and extends the chain. */
+export function completeStep(run: TrainingRun, gradient: BatchGradient): ChainStep {
+  const h = run.recipe.hyperparameters
   run.step++
   const lr = learningRate(h, run.step)
-  const { loss, gradNorm } = sftStep(run.model, run.optimizer, h, lr, batch)
+  const { loss, gradNorm } = applyGradient(run.model, run.optimizer, h, lr, gradient)
   run.hash = stepHash(run.hash, run.step, loss, float64Hash(run.model.data))
   return { step: run.step, loss, gradNorm, lr, hash: run.hash }
+}
+
+/** Runs the next step on this thread. */
+export function runStep(run: TrainingRun): ChainStep {
+  return completeStep(run, batchGradient(run.model, nextBatch(run)))
 }
