@@ -39,7 +39,6 @@ export function assignSequences(lengths: readonly number[], workers: number): nu
 }
 
 export interface GradientPool {
-  readonly workers: number
   /** The gradient batchGradient(model, batch) gives, for the model's current weights. */
   batchGradient(batch: readonly SftSequence[]): Promise<BatchGradient>
   close(): Promise<void>
@@ -91,7 +90,6 @@ export function gradientPool(model: FlatParams, workers: number): GradientPool {
   }
 
   return {
-    workers,
     async batchGradient(batch) {
       if (broken) throw broken
       const tokens = answerTokens(batch)

@@ -26,12 +26,9 @@ if (parentPort) {
   const port = parentPort
   const { config, weights } = workerData as GradientWorkerData
   const specs = parameterLayout(config)
-  const shared = new Float64Array(weights)
-  // A private copy per job: V8 reads a SharedArrayBuffer-backed array in hot loops more slowly.
-  const data = new Float64Array(shared.length)
+  const data = new Float64Array(weights)
   const model: FlatParams = { config, specs, data, views: flatViews(specs, data) }
   port.on('message', (job: GradientJob) => {
-    data.set(shared)
     const parts = job.sequences.map(({ index, ids, lossFrom }) => ({
       index,
       ...sequenceGradient(model, { ids, lossFrom }, job.scale),
