@@ -6,29 +6,26 @@
 // the kernels compare on a CPU, not on a GPU (bench/gpu-kernels.sh runs this on a real one).
 //   node --import ./src/polyfills/register.js bench/kernels.ts [--sizes 64,128,256] [--max-size 4096]
 //     [--ops matmul,softmax,attention] [--min-ms 50] [--twin-max-size 1024] [--gpu] [--out file.json]
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { dirname, join, resolve } from 'node:path'
+import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { build } from 'vite'
 import { launchBrowser } from '../e2e/browser.ts'
 import { startAppServer } from '../src/cli/app-server.ts'
 import { localSwarmConfig } from '../src/cli/local-swarm-config.ts'
+import { onGpu, reportKernels } from './kernels-report.ts'
 import {
   OPS,
   PROGRESS,
+  sizeSweep,
   type BenchOptions,
   type KernelBenchRun,
   type OpName,
-  type OpResult,
-  type Timing,
 } from './kernels-page/protocol.ts'
-import { fmt, printTable, type Row } from './stats.ts'
 
 const PORT = 18240
-/** --max-size sweeps the powers of two from here */
-const MIN_SIZE = 64
 /**
  * Chromium on a machine with a GPU: WebGPU on the GPU through Vulkan instead of SwiftShader, headless
  * (the flags of Chrome's "WebGPU, WebGL and headless Chrome" model-testing guide, with BASE_ARGS'
@@ -55,12 +52,6 @@ function positiveInt(text: string, flag: string): number {
   return n
 }
 
-function sweep(max: number): number[] {
-  const sizes: number[] = []
-  for (let n = MIN_SIZE; n <= max; n *= 2) sizes.push(n)
-  return sizes
-}
-
 function benchOptions(): BenchOptions {
   const ops = values.ops.split(',').map((op) => {
     if (!(OPS as readonly string[]).includes(op))
@@ -68,7 +59,7 @@ function benchOptions(): BenchOptions {
     return op as OpName
   })
   const sizes = values['max-size']
-    ? sweep(positiveInt(values['max-size'], 'max-size'))
+    ? sizeSweep(positiveInt(values['max-size'], 'max-size'))
     : values.sizes.split(',').map((s) => positiveInt(s, 'sizes'))
   return {
     sizes,
@@ -105,65 +96,11 @@ async function runPage(options: BenchOptions): Promise<KernelBenchRun> {
   }
 }
 
-const msOf = (t: Timing) => ('ms' in t ? t.ms : Number.NaN)
-const cell = (t: Timing) => ('ms' in t ? `${fmt(t.ms, 3)} (R=${t.repeats})` : 'skipped')
-
-function rowsOf(r: OpResult): Row[] {
-  const [repro, fast, twin] = [msOf(r.repro), msOf(r.fast), msOf(r.twin)]
-  const name = `${r.op} ${r.size}`
-  return [
-    {
-      metric: `${name} repro WGSL ms`,
-      value: cell(r.repro),
-      baseline: `${cell(r.fast)} fast`,
-      ratio: fmt(repro / fast, 2),
-    },
-    {
-      metric: `${name} TS twin ms`,
-      value: cell(r.twin),
-      baseline: `${fmt(repro, 3)} repro`,
-      ratio: fmt(twin / repro, 2),
-    },
-  ]
-}
-
 async function main(): Promise<void> {
   const options = benchOptions()
   const run = await runPage(options)
-  const onGpu = !run.isFallbackAdapter && !/swiftshader/i.test(run.adapter)
-  printTable(
-    `kernels: ms per call, device-resident GPU paths (R dispatches per submit); ratio = repro/fast, then twin/repro. ` +
-      `WebGPU adapter: ${run.adapter}${onGpu ? '' : ' (CPU: SwiftShader)'}`,
-    run.results.flatMap(rowsOf),
-  )
-  if (run.errors.length > 0) console.log(`\nWebGPU errors: ${run.errors.join(' | ')}`)
-  const out = resolve(values.out)
-  await mkdir(dirname(out), { recursive: true })
-  await writeFile(
-    out,
-    `${JSON.stringify(
-      {
-        date: new Date().toISOString(),
-        note:
-          'ms per call; GPU paths device-resident: inputs uploaded once, the op’s dispatches repeated R times in ' +
-          'one command buffer and submit, timed to onSubmittedWorkDone, nothing subtracted; the reproducible ' +
-          'ops replay the dispatches of one host call (its uploads, read-backs and host steps excluded). ' +
-          'TS twin on the page’s main thread.',
-        options,
-        ...run,
-        ratios: run.results.map((r) => ({
-          op: r.op,
-          size: r.size,
-          reproOverFast: msOf(r.repro) / msOf(r.fast),
-          twinOverRepro: msOf(r.twin) / msOf(r.repro),
-        })),
-      },
-      null,
-      2,
-    )}\n`,
-  )
-  console.log(`\nwrote ${out}`)
-  if (values.gpu && !onGpu)
+  await reportKernels(run, options, resolve(values.out), 'Chromium')
+  if (values.gpu && !onGpu(run))
     throw new Error(
       `--gpu asked for a GPU but Chromium gave the CPU adapter "${run.adapter}": check the GPU driver and Vulkan (vulkaninfo), then rerun`,
     )

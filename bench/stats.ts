@@ -1,4 +1,6 @@
-// Small helpers shared by the benchmarks: percentiles and the printed table.
+// Small helpers shared by the benchmarks: percentiles, the printed table and the results file.
+import { mkdir, writeFile } from 'node:fs/promises'
+import { dirname } from 'node:path'
 
 export function percentile(values: readonly number[], p: number): number {
   if (values.length === 0) return Number.NaN
@@ -25,3 +27,10 @@ export function printTable(title: string, rows: readonly Row[]): void {
 }
 
 export const fmt = (n: number, digits = 1): string => (Number.isFinite(n) ? n.toFixed(digits) : '—')
+
+/** Writes one bench's results as JSON, dated, creating the folder, and says where. */
+export async function writeResults(out: string, results: object): Promise<void> {
+  await mkdir(dirname(out), { recursive: true })
+  await writeFile(out, `${JSON.stringify({ date: new Date().toISOString(), ...results }, null, 2)}\n`)
+  console.log(`\nwrote ${out}`)
+}

@@ -17,6 +17,13 @@ export const attentionShape = (n: number): AttentionShape => ({
   headDim: 16,
 })
 
+/** The powers of two from 64 up to `max`: the sizes of a --max-size sweep. */
+export function sizeSweep(max: number): number[] {
+  const sizes: number[] = []
+  for (let n = 64; n <= max; n *= 2) sizes.push(n)
+  return sizes
+}
+
 export interface BenchOptions {
   readonly sizes: readonly number[]
   readonly ops: readonly OpName[]

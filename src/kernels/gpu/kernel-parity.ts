@@ -71,3 +71,53 @@ export async function runKernelParity(
     ms,
   }
 }
+
+/** One parity case whose GPU bits are not the twin's, located for a bug report. */
+export interface ParityMismatch {
+  readonly suite: string
+  /** which of the suite's workgroup sizes (its index in the run) */
+  readonly workgroup: number
+  readonly index: number
+  readonly name: string
+  /** the twin's and the GPU's exponents */
+  readonly exp: readonly [number, number]
+  /** how many of the `of` values differ, from index `firstAt` on */
+  readonly differing: number
+  readonly of: number
+  readonly firstAt: number
+  /** up to four values from firstAt: the twin's, then the GPU's */
+  readonly twin: readonly number[]
+  readonly gpu: readonly number[]
+}
+
+/** Every case of `run` whose GPU bits differ from the twin's; `names` gives the cases' names by suite. */
+export function parityMismatches(
+  run: Pick<ParityRun, 'twin' | 'gpu'>,
+  names: Readonly<Record<string, readonly string[]>>,
+): ParityMismatch[] {
+  const found: ParityMismatch[] = []
+  for (const [suite, twin] of Object.entries(run.twin))
+    (run.gpu[suite] ?? []).forEach((outs, workgroup) =>
+      twin.forEach((want, index) => {
+        const got = outs[index] ?? { exp: Number.NaN, data: [] }
+        const length = Math.max(want.data.length, got.data.length)
+        const differs = (i: number) => want.data[i] !== got.data[i]
+        const at = Array.from({ length }, (_, i) => i).filter(differs)
+        if (at.length === 0 && want.exp === got.exp) return
+        const firstAt = at[0] ?? 0
+        found.push({
+          suite,
+          workgroup,
+          index,
+          name: names[suite]?.[index] ?? `case ${index}`,
+          exp: [want.exp, got.exp],
+          differing: at.length,
+          of: length,
+          firstAt,
+          twin: want.data.slice(firstAt, firstAt + 4),
+          gpu: got.data.slice(firstAt, firstAt + 4),
+        })
+      }),
+    )
+  return found
+}

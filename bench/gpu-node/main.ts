@@ -1,0 +1,143 @@
+// The GPU checks in Node through Dawn (the `webgpu` package) instead of Chromium, for a machine with a
+// GPU and Node but no browser: the solver-speed bench, every reproducible kernel's parity with the TS
+// twin (the cases of e2e/kernels.spec.ts), then the kernels bench. It runs the pages' own code:
+// navigator.gpu is Dawn's, fetch reads file: URLs, and the results go through the same reports as the
+// Chromium runs. The pages inline their shaders with import.meta.glob, so this file runs as the Vite
+// build that bench/gpu-node/pack.ts makes (.gpu-pack/bench.mjs), not through tsx.
+//   node .gpu-pack/bench.mjs [--model DIR] [--out-dir DIR] [--max-size 4096] [--twin-max-size 512] [--gpu]
+// A kernel whose bits differ from the twin's fails the run, and so does a CPU adapter with --gpu, after
+// every result is written.
+import { mkdir, readFile } from 'node:fs/promises'
+import { availableParallelism } from 'node:os'
+import { join, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { parseArgs } from 'node:util'
+import { BUNDLED_SHADERS } from '../../src/kernels/gpu/bundled-shaders.ts'
+import { parityCases } from '../../src/kernels/gpu/kernel-cases.ts'
+import { parityMismatches, runKernelParity } from '../../src/kernels/gpu/kernel-parity.ts'
+import { matmulCases } from '../../src/kernels/gpu/matmul-cases.ts'
+import { nodeGpu } from '../../src/kernels/gpu/node-gpu.ts'
+import probe from '../../e2e/kernels-page/primitives.wgsl?raw'
+import '../kernels-page/main.ts'
+import { sizeSweep } from '../kernels-page/protocol.ts'
+import { onGpu, reportKernels } from '../kernels-report.ts'
+import '../solver-speed-page/main.ts'
+import { reportSolverSpeed, speedOptions } from '../solver-speed-report.ts'
+import { fmt, printTable, writeResults } from '../stats.ts'
+
+const RUNTIME = 'Node + Dawn'
+
+const { values } = parseArgs({
+  options: {
+    model: { type: 'string', default: 'public/models/tabswarm-tiny' },
+    'out-dir': { type: 'string', default: 'bench/results' },
+    'max-size': { type: 'string', default: '4096' },
+    'twin-max-size': { type: 'string', default: '512' },
+    'min-ms': { type: 'string', default: '50' },
+    gpu: { type: 'boolean', default: false },
+  },
+})
+
+function positiveInt(flag: 'max-size' | 'twin-max-size' | 'min-ms'): number {
+  const n = Number(values[flag])
+  if (!Number.isInteger(n) || n <= 0)
+    throw new Error(`--${flag} takes a positive integer, got "${values[flag]}"`)
+  return n
+}
+
+/** Node's fetch has no file: URLs; the solver page fetches its model folder by URL. */
+function fetchFileUrls(): void {
+  const networkFetch = globalThis.fetch
+  globalThis.fetch = async (input, init) => {
+    const url = input instanceof Request ? input.url : String(input)
+    if (!url.startsWith('file:')) return networkFetch(input, init)
+    try {
+      return new Response(await readFile(new URL(url)))
+    } catch {
+      return new Response(null, { status: 404 })
+    }
+  }
+}
+
+/** Every parity case against the twin; returns how many differ (each is printed and in the file). */
+async function checkParity(gpu: GPU, out: string): Promise<number> {
+  const run = await runKernelParity(gpu, BUNDLED_SHADERS, probe)
+  const names = {
+    matmul: matmulCases().map((c) => `${c.a.shape.join('×')} · ${c.b.shape.join('×')}`),
+    ...Object.fromEntries(
+      Object.entries(parityCases()).map(([suite, cases]) => [suite, cases.map((c) => c.name)]),
+    ),
+  }
+  const mismatches = parityMismatches(run, names)
+  const cases = Object.values(run.twin).reduce((n, suite) => n + suite.length, 0)
+  printTable(
+    `kernel parity (${RUNTIME}): ${cases} cases per workgroup size, ${mismatches.length} differ from the twin; adapter ${run.adapter}`,
+    mismatches.map((m) => ({
+      metric: `${m.suite} #${m.index} ${m.name} (workgroup ${m.workgroup})`,
+      value: `${m.differing}/${m.of} differ from ${m.firstAt}`,
+      baseline: `twin ${m.twin.join(' ')} · gpu ${m.gpu.join(' ')}`,
+      ratio: m.exp[0] === m.exp[1] ? '—' : `exp ${m.exp[0]}/${m.exp[1]}`,
+    })),
+  )
+  if (run.errors.length > 0) console.log(`WebGPU errors: ${run.errors.join(' | ')}`)
+  const ms = Object.entries(run.ms).map(([suite, t]) => `${suite} ${fmt(t, 0)}`)
+  console.log(`ms by suite: ${ms.join(', ')}`)
+  await writeResults(out, {
+    runtime: RUNTIME,
+    adapter: run.adapter,
+    cases,
+    mismatches,
+    errors: run.errors,
+    ms: run.ms,
+  })
+  return mismatches.length + run.errors.length
+}
+
+async function main(): Promise<void> {
+  const gpu = await nodeGpu()
+  Object.defineProperty(globalThis, 'navigator', {
+    value: { gpu, hardwareConcurrency: availableParallelism(), userAgent: `Node ${process.version}` },
+    configurable: true,
+  })
+  fetchFileUrls()
+  const outDir = resolve(values['out-dir'])
+  await mkdir(outDir, { recursive: true })
+  const modelUrl = `${pathToFileURL(resolve(values.model)).href}/`
+
+  console.log(`solver speed: ${values.model} …`)
+  const speed = await globalThis.runSolverSpeed!(speedOptions(modelUrl))
+  await reportSolverSpeed(
+    speed,
+    values.model,
+    join(outDir, 'solver-speed-node.json'),
+    RUNTIME,
+    'ratios are to onnxruntime-web wasm tokens/s (median of the timed runs); "page load" is the Node process start',
+  )
+
+  const broken = await checkParity(gpu, join(outDir, 'kernel-parity-node.json'))
+
+  const options = {
+    sizes: sizeSweep(positiveInt('max-size')),
+    ops: ['matmul', 'softmax', 'attention'] as const,
+    minMs: positiveInt('min-ms'),
+    twinMaxSize: positiveInt('twin-max-size'),
+  }
+  console.log(`kernels: sizes ${options.sizes.join(', ')} …`)
+  const kernels = await globalThis.runKernelBench!({ ...options, ops: [...options.ops] })
+  await reportKernels(kernels, options, join(outDir, 'kernels-node.json'), RUNTIME)
+  if (values.gpu && !onGpu(kernels))
+    throw new Error(`--gpu asked for a GPU but Dawn gave the CPU adapter "${kernels.adapter}"`)
+  if (broken > 0)
+    throw new Error(
+      `${broken} kernel parity cases differ from the twin on ${kernels.adapter}: see kernel-parity-node.json`,
+    )
+}
+
+// Dawn's threads keep the process alive after the work: exit explicitly, with the outcome.
+main().then(
+  () => process.exit(process.exitCode ?? 0),
+  (err: unknown) => {
+    console.error(err instanceof Error ? (err.stack ?? err.message) : String(err))
+    process.exit(1)
+  },
+)
