@@ -45,17 +45,6 @@ const OP_DP: u32 = 4u;
 const OP_DQ: u32 = 5u;
 const OP_DKV: u32 = 6u;
 
-const I16_MAX: i32 = 32767;
-
-// The twin's fitShift(m, 2^15 − 1): the smallest s with rne(m·2^-s) ≤ 2^15 − 1.
-fn fit_shift16(m: u32) -> i32 {
-  let s = max(0, 17 - i32(countLeadingZeros(m)));
-  if (rne_sat32(I64(0, m), s) > I16_MAX) {
-    return s + 1;
-  }
-  return s;
-}
-
 // A probability at 2^-15 as P·V takes it (p = 1 saturates to 1 − 2^-15).
 fn p15(p: i32) -> i32 {
   return min(I16_MAX, rne_sat32(i64_from_i32(p), 15));

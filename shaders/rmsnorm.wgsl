@@ -1,7 +1,7 @@
 // Reproducible RMSNorm forward and backward, mirroring src/kernels/ref/rmsnorm.ts bit for bit.
-// Prepended: shaders/int64.wgsl, shaders/wide.wgsl, shaders/fixed.wgsl. Every reduction is one
-// invocation's sequential loop in index order, so the bits depend on the shape only, never on the
-// workgroup size. A row's norm (shared by every op that needs x̂):
+// Prepended: shaders/int64.wgsl, shaders/wide.wgsl (fit_shift16), shaders/fixed.wgsl. Every
+// reduction is one invocation's sequential loop in index order, so the bits depend on the shape only,
+// never on the workgroup size. A row's norm (shared by every op that needs x̂):
 //   k = fitShift(max|x|, 2^15 − 1); ss = Σ rne(x_j, k)²; u = ss + rne(ε·D, 2(x_exp + k) + 40)
 //   mean = divRne(rne(u, su), D, c); r = rsqrtFixed(mean) at r_exp (the row's bound)
 //   x̂_j = sat32(mulRne(x_j, r, ·)) at 2^-24
@@ -59,16 +59,6 @@ const OP_SCALE: u32 = 4u;
 
 const XHAT_EXP: i32 = -24;
 const EPS_EXP: i32 = -40;
-const I16_MAX: i32 = 32767;
-
-// The twin's fitShift(m, 2^15 − 1).
-fn fit_shift16(m: i32) -> i32 {
-  let s = max(0, i32(32u - countLeadingZeros(u32(m))) - 15);
-  if (rne_sat32(i64_from_i32(m), s) > I16_MAX) {
-    return s + 1;
-  }
-  return s;
-}
 
 // 1/rms of one row at r_exp (the twin's rowRsqrt).
 struct RowNorm {
@@ -78,9 +68,12 @@ struct RowNorm {
 
 fn row_norm(base: u32) -> RowNorm {
   let d = params.d;
-  var top = 0;
+  // max |x| by wide_from_i32's magnitudes, as the attention kernel narrows: on an NVIDIA H200 (driver
+  // 580, Dawn's Vulkan backend) `top = max(top, abs(x[j]))` here came out as max(top, x[j]), so rows
+  // whose largest magnitude is negative got the wrong shift (docs/gpu-check.md)
+  var top = 0u;
   for (var j = 0u; j < d; j++) {
-    top = max(top, abs(x[base + j]));
+    top = max(top, wide_from_i32(x[base + j]).mag.x);
   }
   let k = fit_shift16(top);
   var ss = I64(0, 0u);

@@ -305,3 +305,14 @@ fn i64_bit_length(x: I64) -> u32 {
 fn flat_index(gid: vec3<u32>, nwg: vec3<u32>, wg_x: u32) -> u32 {
   return gid.x + gid.y * nwg.x * wg_x;
 }
+
+const I16_MAX: i32 = 32767;
+
+// The twin's fitShift(m, 2^15 − 1) of a magnitude m ≤ 2^31: the smallest s with rne(m·2^-s) ≤ 2^15 − 1.
+fn fit_shift16(m: u32) -> i32 {
+  let s = max(0, 17 - i32(countLeadingZeros(m)));
+  if (rne_sat32(I64(0, m), s) > I16_MAX) {
+    return s + 1;
+  }
+  return s;
+}
