@@ -1,12 +1,13 @@
 // The GPU checks in Node through Dawn (the `webgpu` package) instead of Chromium, for a machine with a
 // GPU and Node but no browser: the solver-speed bench, every reproducible kernel's parity with the TS
-// twin (the cases of e2e/kernels.spec.ts), then the kernels bench. It runs the pages' own code:
+// twin (the cases of e2e/kernels.spec.ts), the 50-step training proof on the WGSL kernels against the
+// twin's weights hashes (e2e/training-proof.spec.ts), then the kernels bench. It runs the pages' own code:
 // navigator.gpu is Dawn's, fetch reads file: URLs, and the results go through the same reports as the
 // Chromium runs. The pages inline their shaders with import.meta.glob, so this file runs as the Vite
 // build that bench/gpu-node/pack.ts makes (.gpu-pack/bench.mjs), not through tsx.
 //   node .gpu-pack/bench.mjs [--model DIR] [--out-dir DIR] [--max-size 4096] [--twin-max-size 512] [--gpu]
-// A kernel whose bits differ from the twin's fails the run, and so does a CPU adapter with --gpu, after
-// every result is written.
+// A kernel or a training step whose bits differ from the twin's fails the run, and so does a CPU
+// adapter with --gpu, after every result is written.
 import { mkdir, readFile } from 'node:fs/promises'
 import { availableParallelism } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -16,6 +17,10 @@ import { BUNDLED_SHADERS } from '../../src/kernels/gpu/bundled-shaders.ts'
 import { parityCases } from '../../src/kernels/gpu/kernel-cases.ts'
 import { parityMismatches, runKernelParity } from '../../src/kernels/gpu/kernel-parity.ts'
 import { matmulCases } from '../../src/kernels/gpu/matmul-cases.ts'
+import { createReproducibleRunner } from '../../src/kernels/reproducible-runner.ts'
+import { runSync } from '../../src/model/program.ts'
+import { trainingProofProgram } from '../../src/model/training-proof.ts'
+import { TWIN_OPS } from '../../src/model/twin-ops.ts'
 import { nodeGpu } from '../../src/kernels/gpu/node-gpu.ts'
 import probe from '../../e2e/kernels-page/primitives.wgsl?raw'
 import '../kernels-page/main.ts'
@@ -93,6 +98,37 @@ async function checkParity(gpu: GPU, out: string): Promise<number> {
   return mismatches.length + run.errors.length
 }
 
+/**
+ * The training proof on the WGSL kernels and on the twin: returns the first step whose weights hash
+ * differs (0 when all 50 agree), after printing both runs' times and losses and writing `out`.
+ */
+async function checkTrainingProof(gpu: GPU, out: string): Promise<number> {
+  const runner = await createReproducibleRunner(gpu, BUNDLED_SHADERS)
+  if (runner.backend !== 'webgpu') throw new Error(`no WebGPU device for the training proof: ${runner.note}`)
+  let started = performance.now()
+  const onGpu = await runner.run(trainingProofProgram())
+  const gpuMs = performance.now() - started
+  started = performance.now()
+  const onTwin = runSync(trainingProofProgram(), TWIN_OPS)
+  const twinMs = performance.now() - started
+  const firstDiff = onTwin.stepHashes.findIndex((hash, i) => onGpu.stepHashes[i] !== hash) + 1
+  console.log(
+    `\ntraining proof (${RUNTIME}): ${onTwin.stepHashes.length} steps, WGSL ${fmt(gpuMs / 1000)} s vs twin ` +
+      `${fmt(twinMs / 1000)} s; eval loss ${onGpu.evalLoss.first.toFixed(4)} → ${onGpu.evalLoss.last.toFixed(4)}; ` +
+      (firstDiff === 0 ? 'every step’s weights hash is the twin’s' : `weights differ from step ${firstDiff}`),
+  )
+  await writeResults(out, {
+    runtime: RUNTIME,
+    adapter: runner.adapter,
+    gpuMs,
+    twinMs,
+    firstDiff,
+    onGpu,
+    onTwin,
+  })
+  return firstDiff
+}
+
 async function main(): Promise<void> {
   const gpu = await nodeGpu()
   Object.defineProperty(globalThis, 'navigator', {
@@ -115,6 +151,7 @@ async function main(): Promise<void> {
   )
 
   const broken = await checkParity(gpu, join(outDir, 'kernel-parity-node.json'))
+  const proofDiff = await checkTrainingProof(gpu, join(outDir, 'training-proof-node.json'))
 
   const options = {
     sizes: sizeSweep(positiveInt('max-size')),
@@ -127,6 +164,8 @@ async function main(): Promise<void> {
   await reportKernels(kernels, options, join(outDir, 'kernels-node.json'), RUNTIME)
   if (values.gpu && !onGpu(kernels))
     throw new Error(`--gpu asked for a GPU but Dawn gave the CPU adapter "${kernels.adapter}"`)
+  if (proofDiff > 0)
+    throw new Error(`the training proof on ${kernels.adapter} left the twin's weights at step ${proofDiff}`)
   if (broken > 0)
     throw new Error(
       `${broken} kernel parity cases differ from the twin on ${kernels.adapter}: see kernel-parity-node.json`,
