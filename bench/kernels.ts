@@ -16,6 +16,7 @@ import { launchBrowser } from '../e2e/browser.ts'
 import { startAppServer } from '../src/cli/app-server.ts'
 import { localSwarmConfig } from '../src/cli/local-swarm-config.ts'
 import { onGpu, reportKernels } from './kernels-report.ts'
+import { positiveInt } from './stats.ts'
 import {
   OPS,
   PROGRESS,
@@ -45,12 +46,6 @@ const { values } = parseArgs({
     out: { type: 'string', default: fileURLToPath(new URL('./results/kernels.json', import.meta.url)) },
   },
 })
-
-function positiveInt(text: string, flag: string): number {
-  const n = Number(text)
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`--${flag} takes a positive integer, got "${text}"`)
-  return n
-}
 
 function benchOptions(): BenchOptions {
   const ops = values.ops.split(',').map((op) => {

@@ -28,6 +28,13 @@ export function printTable(title: string, rows: readonly Row[]): void {
 
 export const fmt = (n: number, digits = 1): string => (Number.isFinite(n) ? n.toFixed(digits) : '—')
 
+/** A command-line flag's value as a positive integer, or an error naming the flag. */
+export function positiveInt(text: string, flag: string): number {
+  const n = Number(text)
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`--${flag} takes a positive integer, got "${text}"`)
+  return n
+}
+
 /** Writes one bench's results as JSON, dated, creating the folder, and says where. */
 export async function writeResults(out: string, results: object): Promise<void> {
   await mkdir(dirname(out), { recursive: true })

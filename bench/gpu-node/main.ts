@@ -8,7 +8,7 @@
 //   node .gpu-pack/bench.mjs [--model DIR] [--out-dir DIR] [--max-size 4096] [--twin-max-size 512] [--gpu]
 // A kernel or a training step whose bits differ from the twin's fails the run, and so does a CPU
 // adapter with --gpu, after every result is written.
-import { mkdir, readFile } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import { availableParallelism } from 'node:os'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -24,11 +24,11 @@ import { TWIN_OPS } from '../../src/model/twin-ops.ts'
 import { nodeGpu } from '../../src/kernels/gpu/node-gpu.ts'
 import probe from '../../e2e/kernels-page/primitives.wgsl?raw'
 import '../kernels-page/main.ts'
-import { sizeSweep } from '../kernels-page/protocol.ts'
+import { OPS, sizeSweep } from '../kernels-page/protocol.ts'
 import { onGpu, reportKernels } from '../kernels-report.ts'
 import '../solver-speed-page/main.ts'
 import { reportSolverSpeed, speedOptions } from '../solver-speed-report.ts'
-import { fmt, printTable, writeResults } from '../stats.ts'
+import { fmt, positiveInt, printTable, writeResults } from '../stats.ts'
 
 const RUNTIME = 'Node + Dawn'
 
@@ -42,13 +42,6 @@ const { values } = parseArgs({
     gpu: { type: 'boolean', default: false },
   },
 })
-
-function positiveInt(flag: 'max-size' | 'twin-max-size' | 'min-ms'): number {
-  const n = Number(values[flag])
-  if (!Number.isInteger(n) || n <= 0)
-    throw new Error(`--${flag} takes a positive integer, got "${values[flag]}"`)
-  return n
-}
 
 /** Node's fetch has no file: URLs; the solver page fetches its model folder by URL. */
 function fetchFileUrls(): void {
@@ -106,15 +99,15 @@ async function checkTrainingProof(gpu: GPU, out: string): Promise<number> {
   const runner = await createReproducibleRunner(gpu, BUNDLED_SHADERS)
   if (runner.backend !== 'webgpu') throw new Error(`no WebGPU device for the training proof: ${runner.note}`)
   let started = performance.now()
-  const onGpu = await runner.run(trainingProofProgram())
+  const wgsl = await runner.run(trainingProofProgram())
   const gpuMs = performance.now() - started
   started = performance.now()
   const onTwin = runSync(trainingProofProgram(), TWIN_OPS)
   const twinMs = performance.now() - started
-  const firstDiff = onTwin.stepHashes.findIndex((hash, i) => onGpu.stepHashes[i] !== hash) + 1
+  const firstDiff = onTwin.stepHashes.findIndex((hash, i) => wgsl.stepHashes[i] !== hash) + 1
   console.log(
     `\ntraining proof (${RUNTIME}): ${onTwin.stepHashes.length} steps, WGSL ${fmt(gpuMs / 1000)} s vs twin ` +
-      `${fmt(twinMs / 1000)} s; eval loss ${onGpu.evalLoss.first.toFixed(4)} → ${onGpu.evalLoss.last.toFixed(4)}; ` +
+      `${fmt(twinMs / 1000)} s; eval loss ${wgsl.evalLoss.first.toFixed(4)} → ${wgsl.evalLoss.last.toFixed(4)}; ` +
       (firstDiff === 0 ? 'every step’s weights hash is the twin’s' : `weights differ from step ${firstDiff}`),
   )
   await writeResults(out, {
@@ -123,7 +116,7 @@ async function checkTrainingProof(gpu: GPU, out: string): Promise<number> {
     gpuMs,
     twinMs,
     firstDiff,
-    onGpu,
+    onGpu: wgsl,
     onTwin,
   })
   return firstDiff
@@ -137,7 +130,6 @@ async function main(): Promise<void> {
   })
   fetchFileUrls()
   const outDir = resolve(values['out-dir'])
-  await mkdir(outDir, { recursive: true })
   const modelUrl = `${pathToFileURL(resolve(values.model)).href}/`
 
   console.log(`solver speed: ${values.model} …`)
@@ -154,13 +146,13 @@ async function main(): Promise<void> {
   const proofDiff = await checkTrainingProof(gpu, join(outDir, 'training-proof-node.json'))
 
   const options = {
-    sizes: sizeSweep(positiveInt('max-size')),
-    ops: ['matmul', 'softmax', 'attention'] as const,
-    minMs: positiveInt('min-ms'),
-    twinMaxSize: positiveInt('twin-max-size'),
+    sizes: sizeSweep(positiveInt(values['max-size'], 'max-size')),
+    ops: [...OPS],
+    minMs: positiveInt(values['min-ms'], 'min-ms'),
+    twinMaxSize: positiveInt(values['twin-max-size'], 'twin-max-size'),
   }
   console.log(`kernels: sizes ${options.sizes.join(', ')} …`)
-  const kernels = await globalThis.runKernelBench!({ ...options, ops: [...options.ops] })
+  const kernels = await globalThis.runKernelBench!(options)
   await reportKernels(kernels, options, join(outDir, 'kernels-node.json'), RUNTIME)
   if (values.gpu && !onGpu(kernels))
     throw new Error(`--gpu asked for a GPU but Dawn gave the CPU adapter "${kernels.adapter}"`)
