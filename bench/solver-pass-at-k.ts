@@ -24,8 +24,8 @@ import { verifyReasoning } from '../src/tasks/verify-reasoning.ts'
 import { fmt, printTable, type Row } from './stats.ts'
 
 const SAMPLES = 8
-/** The Solve view's defaults (src/app/solve/setting-limits.ts) with room for a sorted list. */
-const SAMPLING = { temperature: 0.7, topK: 40, topP: 0.95, maxNewTokens: 32 }
+/** The Solve view's defaults (DEFAULT_SETTINGS in src/state/solver-store.ts). */
+const SAMPLING = { temperature: 0.7, topK: 40, topP: 0.95, maxNewTokens: 64 }
 /** Held-out seeds, disjoint from training (src/model/sft/sft-data.ts starts them at 1,000,000). */
 const SEED_START = 1_000_000
 

@@ -1,8 +1,9 @@
 // The Solve view in a real tab: a fresh tab loads the shipped model with visible progress and solves
-// 20 tasks through the UI, each with its rewards; a reload loads the model from the OPFS cache and
-// keeps the history; a Hugging Face-style folder picked from disk (random weights, made here with the
-// project's exporter and tokenizer trainer) loads as inference-only with its hash and generates; a
-// folder without tokenizer.json is refused, naming the file.
+// 20 tasks through the UI, each with its rewards, and works modular arithmetic out step by step before
+// answering; a reload loads the model from the OPFS cache and keeps the history; a Hugging Face-style
+// folder picked from disk (random weights, made here with the project's exporter and tokenizer trainer)
+// loads as inference-only with its hash and generates; a folder without tokenizer.json is refused,
+// naming the file.
 import '../src/polyfills/promise-with-resolvers.ts'
 import { createHash } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -17,6 +18,8 @@ import { historyRows, pickFolder, setSettings, solveInARow, waitForModel } from 
 
 const PORTS = { relayPort: 19690, relayHttpPort: 19691, appPort: 19692 }
 const TASKS = 20
+/** Greedy pass@1 of the shipped model at modular arithmetic difficulty 1 is ≈ 64 %: 10 all wrong ≈ 1 in 30,000. */
+const MODULAR_TASKS = 10
 /** the reward's documented range (src/tasks/reward.ts) */
 const REWARD_MIN = CODEZERO_REWARD.notAString
 const REWARD_MAX = CODEZERO_REWARD.correct + CODEZERO_REWARD.lengthBonus
@@ -71,6 +74,27 @@ test(`a fresh tab loads the shipped model with progress and solves ${TASKS} task
   await shot('solved-20')
 })
 
+test('the shipped model works a remainder out before it answers, within the default max tokens', async () => {
+  // greedy, one sample, the default 64 new tokens: modular arithmetic's working is up to 42 tokens
+  await setSettings(page, {
+    family: 'reasoning/modular-arithmetic',
+    difficulty: 1,
+    samples: 1,
+    temperature: 0,
+  })
+  await page.getByTestId('setting-maxTokens').fill('64')
+  await solveInARow(page, MODULAR_TASKS, TASKS + MODULAR_TASKS)
+  const rewards = (await historyRows(page)).slice(0, MODULAR_TASKS).map((r) => r.rewards[0]!)
+  // every completion found EOS with a tagged answer (format 0, length bonus) and one at least is right
+  for (const r of rewards)
+    expect(r, `rewards ${rewards.join(' ')}`).toBeGreaterThanOrEqual(CODEZERO_REWARD.lengthBonus)
+  expect(Math.max(...rewards)).toBe(CODEZERO_REWARD.correct + CODEZERO_REWARD.lengthBonus)
+  await expect(page.getByTestId('completion-text')).toHaveText(
+    /^\d+ mod \d+ = \d+[^<]*\. <answer>\d+<\/answer>$/,
+  )
+  await shot('modular-working')
+})
+
 test('a reload loads the model from the OPFS cache and keeps the history', async () => {
   await page.reload()
   await waitForModel(page)
@@ -82,7 +106,7 @@ test('a reload loads the model from the OPFS cache and keeps the history', async
   expect(files.filter(([, cached]) => cached === 'true').map(([file]) => file)).toEqual(
     expect.arrayContaining(['config.json', 'tokenizer.json', 'onnx/model.onnx']),
   )
-  await expect(page.getByTestId('history-row')).toHaveCount(TASKS)
+  await expect(page.getByTestId('history-row')).toHaveCount(TASKS + MODULAR_TASKS)
   await shot('reloaded-cached')
 })
 
@@ -95,11 +119,12 @@ test('a picked Hugging Face-style folder loads as inference-only with its hash a
   await expect(page.getByTestId('model-trainable')).toHaveAttribute('data-trainable', 'false')
   await expect(page.getByTestId('model-trainable')).toContainText('inference only')
   await expect(page.getByTestId('model-hash')).toHaveText(onnxHash)
-  await setSettings(page, { samples: 1, maxTokens: 8 })
+  // sampled as by default (the test before decoded greedily)
+  await setSettings(page, { samples: 1, maxTokens: 8, temperature: 0.7 })
   await page.getByTestId('solve-button').click()
   await expect(page.getByTestId('run-phase')).toHaveAttribute('data-phase', 'done')
   await expect(page.getByTestId('completion-text')).not.toHaveText('')
-  await expect(page.getByTestId('history-row')).toHaveCount(TASKS + 1)
+  await expect(page.getByTestId('history-row')).toHaveCount(TASKS + MODULAR_TASKS + 1)
   await shot('hf-folder')
 })
 

@@ -30,6 +30,8 @@ if [ -z "${VK_DRIVER_FILES:-}" ]; then
 fi
 # the ICD names libGLX_nvidia.so.0; where the driver's libraries sit outside the loader's path, add them
 for lib in /usr/local/nvidia/lib64 /usr/local/nvidia/lib; do
+  # once only: the script may be sourced again (--setup-only) in the same shell
+  case ":${LD_LIBRARY_PATH:-}:" in *":$lib:"*) continue ;; esac
   if [ -d "$lib" ]; then export LD_LIBRARY_PATH="$lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"; fi
 done
 echo "node $(node --version); VK_DRIVER_FILES=${VK_DRIVER_FILES:-unset}"

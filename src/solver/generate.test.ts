@@ -96,14 +96,23 @@ describe('generate', () => {
     expect(out.completions[0]!.text).toBe('a€b')
   })
 
-  it('refuses a prompt plus maxNewTokens beyond the context, and bad requests, by name', async () => {
-    const decoder = f64Decoder(TINY_CONFIG, params, true)
+  it('stops where the context ends when maxNewTokens would go past it', async () => {
     const long = {
       ...request,
       promptIds: Array<number>(12).fill(1),
       sampling: { ...greedy, maxNewTokens: 5 },
     }
-    await expect(generate(decoder, long)).rejects.toThrow(/12 tokens.*maxNewTokens \(5\).*context of 16/)
+    const out = await generate({ ...scriptedDecoder([1, 2, 3, 4, 5, 6], 24, 12), maxContext: 16 }, long)
+    expect(out.completions.map((c) => [c.tokenIds, c.stop])).toEqual([
+      [[1, 2, 3, 4], 'max-tokens'],
+      [[1, 2, 3, 4], 'max-tokens'],
+    ])
+  })
+
+  it('refuses a prompt that fills the context, and bad requests, by name', async () => {
+    const decoder = f64Decoder(TINY_CONFIG, params, true)
+    const full = { ...request, promptIds: Array<number>(16).fill(1) }
+    await expect(generate(decoder, full)).rejects.toThrow(/16 tokens.*no room.*context of 16/)
     await expect(generate(decoder, { ...request, promptIds: [] })).rejects.toThrow(/no tokens/)
     await expect(generate(decoder, { ...request, samples: 0 })).rejects.toThrow(/samples/)
     await expect(generate(decoder, { ...request, sampling: { ...greedy, topP: 2 } })).rejects.toThrow(/topP/)

@@ -116,11 +116,16 @@ function checkRequest(request: GenerateRequest, maxContext: number): void {
   if (!Number.isInteger(sampling.maxNewTokens) || sampling.maxNewTokens < 1)
     throw new RangeError(`generate: maxNewTokens must be a positive integer (got ${sampling.maxNewTokens})`)
   validateSampling(sampling)
-  if (promptIds.length + sampling.maxNewTokens > maxContext)
+  if (promptIds.length >= maxContext)
     throw new RangeError(
-      `generate: the prompt (${promptIds.length} tokens) plus maxNewTokens (${sampling.maxNewTokens}) ` +
-        `exceeds the model's context of ${maxContext} tokens; shorten the prompt or lower maxNewTokens`,
+      `generate: the prompt (${promptIds.length} tokens) leaves no room in the model's context of ` +
+        `${maxContext} tokens; shorten the prompt`,
     )
+}
+
+/** New tokens a sample may take: maxNewTokens, or fewer where the context ends first. */
+function newTokenLimit(request: GenerateRequest, maxContext: number): number {
+  return Math.min(request.sampling.maxNewTokens, maxContext - request.promptIds.length)
 }
 
 export async function generate<Cache>(
@@ -131,6 +136,7 @@ export async function generate<Cache>(
   const startedAt = request.startedAt ?? now()
   checkRequest(request, decoder.maxContext)
   const { promptIds, samples: g, sampling, eosIds } = request
+  const limit = newTokenLimit(request, decoder.maxContext)
   const v = decoder.vocabSize
   const states = Array.from({ length: g }, (_, s) => new SampleState(s, request.onDelta))
   // every row's full sequence, for the decoders that recompute it
@@ -140,7 +146,7 @@ export async function generate<Cache>(
   let firstTokenAt: number | undefined
   let sampled = 0
 
-  for (let t = 0; t < sampling.maxNewTokens && states.some((s) => !s.stop); t++) {
+  for (let t = 0; t < limit && states.some((s) => !s.stop); t++) {
     // a wasm run resolves in microtasks: without this the worker would read a cancel only at the end
     await nextTask()
     if (request.signal?.aborted) break
@@ -174,7 +180,7 @@ export async function generate<Cache>(
       state.ids.push(token)
       sampled++
       if (eosIds.includes(token)) state.stop = 'eos'
-      else if (state.ids.length === sampling.maxNewTokens) state.stop = 'max-tokens'
+      else if (state.ids.length === limit) state.stop = 'max-tokens'
       state.stream.update(request.decode(state.textIds()), state.stop !== undefined)
     })
     firstTokenAt ??= now()

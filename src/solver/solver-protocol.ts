@@ -39,6 +39,7 @@ export interface ModelCard {
   readonly maxContext: number
 }
 
+/** 'max-tokens': the sample reached maxNewTokens or the end of the model's context, whichever came first. */
 export type StopReason = 'eos' | 'max-tokens' | 'cancelled'
 
 export interface Completion {

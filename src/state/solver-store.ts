@@ -96,7 +96,10 @@ export interface SolverState {
   history: HistoryRow[]
 }
 
-/** Defaults that fit the shipped model: its context (128 tokens) holds a reasoning prompt and 32 new tokens. */
+/**
+ * Defaults that fit the shipped model: room for its longest working (modular arithmetic, 42 tokens) after
+ * a difficulty-1 prompt; a longer prompt gets what is left of the 128-token context.
+ */
 export const DEFAULT_SETTINGS: TaskSettings = {
   family: 'reasoning/arithmetic',
   difficulty: 1,
@@ -105,7 +108,7 @@ export const DEFAULT_SETTINGS: TaskSettings = {
   temperature: 0.7,
   topK: 40,
   topP: 0.95,
-  maxTokens: 32,
+  maxTokens: 64,
 }
 
 export const useSolverStore = create<SolverState>()(

@@ -10,10 +10,19 @@ export function generateReasoningTask(
   difficulty: Difficulty,
   seed: number,
 ): ReasoningTask {
+  return generateWorkedTask(familyName, difficulty, seed).task
+}
+
+/** The task and its family's worked solution, if the family writes one (the task JSON never carries it). */
+export function generateWorkedTask(
+  familyName: string,
+  difficulty: Difficulty,
+  seed: number,
+): { task: ReasoningTask; working?: string } {
   const family = reasoningFamily(familyName)
   if (!family) throw new RangeError(`unknown reasoning task family "${familyName}"`)
   const random = new SeededRandom(`tabswarm/reasoning/${family.name}/${difficulty}/${seed}`)
-  const { question, answer } = family.generate(random, difficulty)
+  const { question, answer, working } = family.generate(random, difficulty)
   const content = {
     kind: 'reasoning' as const,
     family: family.name,
@@ -21,5 +30,6 @@ export function generateReasoningTask(
     prompt: `${question}\n${answerInstruction(family.answerFormat)}`,
     answer,
   }
-  return { id: taskId(content), seed, ...content }
+  const task = { id: taskId(content), seed, ...content }
+  return working === undefined ? { task } : { task, working }
 }

@@ -1,6 +1,6 @@
 // The supervised data of tabswarm's own model: reasoning tasks framed as the model sees them, with the
 // reference answer as the target. Training seeds count up from 0; evaluation uses a disjoint range.
-import { generateReasoningTask } from '../../tasks/generate-reasoning-task.ts'
+import { generateReasoningTask, generateWorkedTask } from '../../tasks/generate-reasoning-task.ts'
 import type { Difficulty, ReasoningTask } from '../../tasks/task.ts'
 import type { SftSequence } from '../f64/sft-step.ts'
 import type { Tokenizer } from '../tokenizer/tokenizer.ts'
@@ -24,14 +24,21 @@ export function framePrompt(task: ReasoningTask): string {
   return PROMPT_TEMPLATE.replace('{prompt}', task.prompt)
 }
 
-export function answerTarget(answer: string): string {
-  return `<answer>${answer}</answer>${END_OF_TEXT}`
+/** A training example: the task and, where its family writes one, the worked solution to imitate. */
+export interface WorkedTask {
+  readonly task: ReasoningTask
+  readonly working?: string
+}
+
+/** What the model learns to write after the prompt: the working (if any), then the tagged answer. */
+export function answerTarget({ task, working }: WorkedTask): string {
+  return `${working === undefined ? '' : `${working} `}<answer>${task.answer}</answer>${END_OF_TEXT}`
 }
 
 /** The prompt's tokens followed by the target's; the loss reads the target only. */
-export function encodeExample(tokenizer: Tokenizer, task: ReasoningTask): SftSequence {
-  const prompt = tokenizer.encode(framePrompt(task))
-  const target = tokenizer.encode(answerTarget(task.answer))
+export function encodeExample(tokenizer: Tokenizer, example: WorkedTask): SftSequence {
+  const prompt = tokenizer.encode(framePrompt(example.task))
+  const target = tokenizer.encode(answerTarget(example))
   return { ids: Int32Array.from([...prompt, ...target]), lossFrom: prompt.length }
 }
 
@@ -52,7 +59,7 @@ export function mixSlots(mix: readonly MixEntry[]): MixEntry[] {
  * Training example n: round floor(n / slots) of the mix, slot n mod slots. A slot's k-th use takes
  * seed k·weight + (its index among its entry's slots), so every entry walks its seeds 0, 1, 2, …
  */
-export function trainingTask(slots: readonly MixEntry[], n: number): ReasoningTask {
+export function trainingExample(slots: readonly MixEntry[], n: number): WorkedTask {
   const slot = n % slots.length
   const entry = slots[slot]!
   const round = Math.floor(n / slots.length)
@@ -60,7 +67,7 @@ export function trainingTask(slots: readonly MixEntry[], n: number): ReasoningTa
   const seed = round * entry.weight + within
   if (seed >= HELD_OUT_SEED_START)
     throw new RangeError(`training seed ${seed} would reach the held-out seeds`)
-  return generateReasoningTask(entry.family, entry.difficulty, seed)
+  return generateWorkedTask(entry.family, entry.difficulty, seed)
 }
 
 export function heldOutTasks(family: string, difficulty: Difficulty): ReasoningTask[] {

@@ -15,7 +15,7 @@ import {
   END_OF_TEXT,
   framePrompt,
   mixSlots,
-  trainingTask,
+  trainingExample,
   type MixEntry,
 } from './sft-data.ts'
 import { float64Hash, genesisHash, sha256Hex, stepHash } from './training-chain.ts'
@@ -52,8 +52,8 @@ export function trainSolverTokenizer(recipe: SolverRecipe): string {
   const texts: string[] = []
   for (const entry of mix)
     for (let seed = 0; seed < tokenizerSeeds; seed++) {
-      const task = trainingTask([{ ...entry, weight: 1 }], seed)
-      texts.push(framePrompt(task) + answerTarget(task.answer))
+      const example = trainingExample([{ ...entry, weight: 1 }], seed)
+      texts.push(framePrompt(example.task) + answerTarget(example))
     }
   const json = trainBpe(texts, { vocabSize: recipe.config.vocabSize, specialTokens: [END_OF_TEXT] })
   return JSON.stringify(json)
@@ -115,10 +115,12 @@ export function nextBatch(run: TrainingRun): SftSequence[] {
   const h = run.recipe.hyperparameters
   if (run.step >= h.steps) throw new RangeError(`the run is complete after ${h.steps} steps`)
   return Array.from({ length: h.batchSize }, (_, i) => {
-    const task = trainingTask(run.slots, run.step * h.batchSize + i)
-    const seq = encodeExample(run.tokenizer, task)
+    const example = trainingExample(run.slots, run.step * h.batchSize + i)
+    const seq = encodeExample(run.tokenizer, example)
     if (seq.ids.length - 1 > run.recipe.config.maxSeqLen)
-      throw new RangeError(`a ${task.family} task needs ${seq.ids.length - 1} positions; raise maxSeqLen`)
+      throw new RangeError(
+        `a ${example.task.family} task needs ${seq.ids.length - 1} positions; raise maxSeqLen`,
+      )
     return seq
   })
 }

@@ -8,7 +8,21 @@ import type { Difficulty } from '../task.ts'
 
 const PRIMES = [5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67, 71, 73, 79, 83, 89, 97]
 
-type Question = { text: string; answer: bigint }
+type Question = { text: string; answer: bigint; working?: string }
+
+/**
+ * a mod m in small facts, tens first: 137 mod 12 → "130 mod 12 = 10, 10 + 7 = 17, 17 mod 12 = 5."
+ * Each fact is one of a few hundred that recur across questions (a multiple of ten mod m, a one-digit
+ * sum, a remainder below 2m), where the question itself is one of thousands. For a ≥ 0.
+ */
+export function remainderWorking(a: bigint, m: bigint): string {
+  const [tens, units] = [a - (a % 10n), a % 10n]
+  const facts = tens === 0n ? [] : [`${tens} mod ${m} = ${tens % m}`]
+  const sum = (tens % m) + units
+  if (tens !== 0n && units !== 0n) facts.push(`${tens % m} + ${units} = ${sum}`)
+  if (tens === 0n || (units !== 0n && sum >= m)) facts.push(`${sum} mod ${m} = ${sum % m}`)
+  return `${facts.join(', ')}.`
+}
 
 const compute = (expression: string) =>
   `Compute ${expression}. The result is in 0 … m - 1, also for negative numbers.`
@@ -16,7 +30,7 @@ const compute = (expression: string) =>
 const LEVELS: Record<Difficulty, (random: SeededRandom) => Question> = {
   1: (random) => {
     const [a, m] = [BigInt(random.int(10, 200)), BigInt(random.int(3, 12))]
-    return { text: compute(`${a} mod ${m}`), answer: mod(a, m) }
+    return { text: compute(`${a} mod ${m}`), answer: mod(a, m), working: remainderWorking(a, m) }
   },
   2: (random) => {
     const [a, b, m] = [BigInt(random.int(10, 500)), BigInt(random.int(10, 500)), BigInt(random.int(3, 20))]
@@ -49,8 +63,8 @@ export const modularArithmetic: ReasoningFamily = {
   name: 'modular-arithmetic',
   answerFormat: 'an integer from 0 to m - 1',
   generate(random, difficulty) {
-    const { text, answer } = LEVELS[difficulty](random)
-    return { question: text, answer: `${answer}` }
+    const { text, answer, working } = LEVELS[difficulty](random)
+    return { question: text, answer: `${answer}`, ...(working === undefined ? {} : { working }) }
   },
   canonical: canonicalInteger,
 }
