@@ -32,9 +32,9 @@ describe('supervised examples', () => {
     const seq = encodeExample(charTokenizer, example)
     expect(seq.lossFrom).toBe(example.task.prompt.length + 1)
     expect(seq.ids.length).toBe(seq.lossFrom + answerTarget(example).length)
-    expect(trainingExample(mixSlots([{ family: 'modular-arithmetic', difficulty: 1, weight: 1 }]), 3)).toEqual(
-      example,
-    )
+    expect(
+      trainingExample(mixSlots([{ family: 'modular-arithmetic', difficulty: 1, weight: 1 }]), 3),
+    ).toEqual(example)
   })
 
   it('walk each mix entry through its own seeds 0, 1, 2, … in proportion to its weight', () => {
