@@ -1,24 +1,34 @@
 // Trains tabswarm's own small models and writes a model folder (npm run model:train): tabswarm-tiny
 // (the shipped solver) or, with --recipe micro, tabswarm-micro (the learning-swarm tests' model).
-//   node --import ./src/polyfills/register.js scripts/train-solver-model.ts [--recipe tiny|micro] [--out DIR] [--steps N] [--workers N]
+//   node --import ./src/polyfills/register.js scripts/train-solver-model.ts [--recipe tiny|micro] [--out DIR]
+//     [--steps N] [--workers N] [--eval-every N [--eval-from S] [--eval-count C] [--snapshots DIR]]
 // The same command gives the same bytes, with any number of workers: see src/model/sft/solver-training.ts
 // and gradient-pool.ts. Workers default to one per sequence of a batch, at most one per core.
+// --steps N trains a schedule of N steps to its end (the recipe's stopAfter is dropped).
+// --eval-every N scores greedy pass@1 on C held-out seeds per family and difficulty (default 200) every N
+// steps from step S (default N) and at the end; with --snapshots each scored step's model folder is
+// written to DIR/step-<n>/ with stopAfter = n in its recipe, so that folder is exactly what a recipe
+// stopped there trains (how the shipped model's stop step was chosen: docs/solver-model.md).
 import { availableParallelism } from 'node:os'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { parameterCount } from '../src/model/f64/flat-params.ts'
 import { MICRO_NAME, MICRO_RECIPE } from '../src/model/sft/micro-recipe.ts'
 import { SOLVER_RECIPE } from '../src/model/sft/solver-recipe.ts'
 import { SOLVER_NAME, solverFolderFiles } from '../src/model/sft/solver-folder.ts'
 import { batchGradient } from '../src/model/f64/sft-step.ts'
+import { flatFromParams, parameterCount, roundToParams } from '../src/model/f64/flat-params.ts'
+import { combinedRows, evaluateHeldOut, type HeldOutRow } from '../src/model/sft/held-out-eval.ts'
+import { END_OF_TEXT, HELD_OUT_COUNT } from '../src/model/sft/sft-data.ts'
 import { gradientPool } from '../src/model/sft/gradient-pool.ts'
 import {
   completeStep,
+  lastStep,
   nextBatch,
   startRun,
   type ChainStep,
   type SolverRecipe,
+  type TrainingRun,
 } from '../src/model/sft/solver-training.ts'
 
 /** Progress lines: often enough to see it working, rarely enough to stay readable. */
@@ -35,23 +45,41 @@ const { values } = parseArgs({
     out: { type: 'string' },
     steps: { type: 'string' },
     workers: { type: 'string' },
+    'eval-every': { type: 'string' },
+    'eval-from': { type: 'string' },
+    'eval-count': { type: 'string', default: '200' },
+    snapshots: { type: 'string' },
   },
 })
+function positiveInteger(flag: string, text: string | undefined, max = Infinity): number | undefined {
+  if (text === undefined) return undefined
+  const n = Number(text)
+  if (!Number.isInteger(n) || n < 1 || n > max)
+    throw new RangeError(`--${flag} must be an integer in 1…${max} (got ${text})`)
+  return n
+}
 const chosen = RECIPES[values.recipe]
 if (!chosen)
   throw new RangeError(`--recipe must be one of ${Object.keys(RECIPES).join(', ')} (got ${values.recipe})`)
 const { name } = chosen
 const out = values.out ?? `public/models/${name}`
-const steps = values.steps === undefined ? chosen.recipe.hyperparameters.steps : Number(values.steps)
-if (!Number.isInteger(steps) || steps < 1)
-  throw new RangeError(`--steps must be a positive integer (got ${values.steps})`)
-const recipe = { ...chosen.recipe, hyperparameters: { ...chosen.recipe.hyperparameters, steps } }
+const stepsFlag = positiveInteger('steps', values.steps)
+const recipe: SolverRecipe =
+  stepsFlag === undefined
+    ? chosen.recipe
+    : {
+        ...chosen.recipe,
+        hyperparameters: { ...chosen.recipe.hyperparameters, steps: stepsFlag, stopAfter: undefined },
+      }
+const steps = lastStep(recipe.hyperparameters)
 const workers =
-  values.workers === undefined
-    ? Math.min(recipe.hyperparameters.batchSize, availableParallelism())
-    : Number(values.workers)
-if (!Number.isInteger(workers) || workers < 1)
-  throw new RangeError(`--workers must be a positive integer (got ${values.workers})`)
+  positiveInteger('workers', values.workers) ??
+  Math.min(recipe.hyperparameters.batchSize, availableParallelism())
+const evalEvery = positiveInteger('eval-every', values['eval-every'])
+const evalFrom = positiveInteger('eval-from', values['eval-from']) ?? evalEvery ?? steps
+const evalCount = positiveInteger('eval-count', values['eval-count'], HELD_OUT_COUNT)!
+if (values.snapshots !== undefined && evalEvery === undefined)
+  throw new RangeError('--snapshots needs --eval-every (snapshots are the evaluated steps)')
 
 const started = performance.now()
 const seconds = () => (performance.now() - started) / 1000
@@ -64,6 +92,46 @@ console.log(
 // One worker: this thread computes the gradients itself (the same bits as a pool, without the threads).
 const pool = workers > 1 ? gradientPool(run.model, workers) : undefined
 const chain: ChainStep[] = []
+const evaluations: { step: number; rows: HeldOutRow[] }[] = []
+
+function writeFolder(dir: string, files: Map<string, Uint8Array>, quiet = false) {
+  for (const [path, bytes] of files) {
+    const target = join(dir, path)
+    mkdirSync(dirname(target), { recursive: true })
+    writeFileSync(target, bytes)
+    if (!quiet) console.log(`wrote ${target} (${bytes.length} bytes)`)
+  }
+}
+
+/** Scores the weights as they would ship (rounded to the checkpoint grid) and keeps the snapshot. */
+function evaluateStep(run: TrainingRun) {
+  const t0 = performance.now()
+  const { config } = run.recipe
+  const stopToken = run.tokenizer.tokenId(END_OF_TEXT) ?? -1
+  const views = flatFromParams(config, roundToParams(run.model)).views
+  const rows = evaluateHeldOut({ config, views, tokenizer: run.tokenizer, stopToken }, evalCount)
+  evaluations.push({ step: run.step, rows })
+  const both = combinedRows(rows)
+  const cells = both.map(
+    (r) => `${r.family.split('-')[0]} ${(100 * r.pass).toFixed(1)}${r.inWindow ? '' : '*'}`,
+  )
+  console.log(
+    `eval step ${run.step}: ${cells.join('  ')}  — ${both.filter((r) => r.inWindow).length}/${both.length} ` +
+      `in the window (* = out; ${((performance.now() - t0) / 1000).toFixed(0)} s)`,
+  )
+  if (values.snapshots === undefined) return
+  const stopped = { ...run.recipe, hyperparameters: { ...run.recipe.hyperparameters, stopAfter: run.step } }
+  writeFolder(
+    join(values.snapshots, `step-${run.step}`),
+    solverFolderFiles({ ...run, recipe: stopped }, chain, name),
+    true,
+  )
+  writeFileSync(
+    join(values.snapshots, 'evaluations.json'),
+    `${JSON.stringify({ seeds: evalCount, evaluations }, null, 1)}\n`,
+  )
+}
+
 let window = 0
 while (run.step < steps) {
   const batch = nextBatch(run)
@@ -79,15 +147,16 @@ while (run.step < steps) {
     )
     window = 0
   }
+  if (
+    evalEvery !== undefined &&
+    step.step >= evalFrom &&
+    ((step.step - evalFrom) % evalEvery === 0 || step.step === steps)
+  )
+    evaluateStep(run)
 }
 await pool?.close()
 const files = solverFolderFiles(run, chain, name)
-for (const [path, bytes] of files) {
-  const target = join(out, path)
-  mkdirSync(dirname(target), { recursive: true })
-  writeFileSync(target, bytes)
-  console.log(`wrote ${target} (${bytes.length} bytes)`)
-}
+writeFolder(out, files)
 console.log(`weights hash ${JSON.parse(new TextDecoder().decode(files.get('tabswarm.json'))).weightsHash}`)
 // CPU time too: on a shared machine the wall time says more about the neighbours than about the run.
 console.log(`done in ${seconds().toFixed(0)} s (${(process.cpuUsage().user / 1e6).toFixed(0)} s of CPU)`)

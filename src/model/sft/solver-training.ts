@@ -21,7 +21,14 @@ import {
 import { float64Hash, genesisHash, sha256Hex, stepHash } from './training-chain.ts'
 
 export interface TrainingHyperparameters extends AdamWSettings {
+  /** Length of the learning-rate schedule: the run's last step unless stopAfter ends it sooner. */
   readonly steps: number
+  /**
+   * The run ends after this step of the `steps`-long schedule: the step a periodic held-out evaluation
+   * picked (scripts/train-solver-model.ts --eval-every). Not in the genesis hash: it changes no step,
+   * only where the chain ends, so a run stopped early replays the full run's chain prefix bit for bit.
+   */
+  readonly stopAfter?: number
   /** Sequences per step. */
   readonly batchSize: number
   /** Peak learning rate, reached after warmupSteps (linear), then cosine down to minLr at `steps`. */
@@ -38,6 +45,16 @@ export interface SolverRecipe {
   readonly hyperparameters: TrainingHyperparameters
   /** Seed of initParams (two u32 words). */
   readonly initSeed: readonly [number, number]
+}
+
+/** The number of the run's last step. */
+export function lastStep(h: TrainingHyperparameters): number {
+  if (
+    h.stopAfter !== undefined &&
+    !(Number.isInteger(h.stopAfter) && h.stopAfter >= 1 && h.stopAfter <= h.steps)
+  )
+    throw new RangeError(`stopAfter must be an integer in 1…${h.steps} (got ${h.stopAfter})`)
+  return h.stopAfter ?? h.steps
 }
 
 export function learningRate(h: TrainingHyperparameters, step: number): number {
@@ -93,7 +110,8 @@ export function startRun(recipe: SolverRecipe): TrainingRun {
   )
   const genesis = genesisHash({
     config: recipe.config,
-    hyperparameters: recipe.hyperparameters,
+    // canonicalJson leaves undefined out: stopAfter's absence and its value hash alike (see its doc).
+    hyperparameters: { ...recipe.hyperparameters, stopAfter: undefined },
     initSeed: recipe.initSeed,
     tokenizerHash: sha256Hex(new TextEncoder().encode(tokenizerText)),
   })
@@ -113,7 +131,8 @@ export function startRun(recipe: SolverRecipe): TrainingRun {
 /** The next step's batch: examples step·batchSize … (step + 1)·batchSize − 1 of the data order. */
 export function nextBatch(run: TrainingRun): SftSequence[] {
   const h = run.recipe.hyperparameters
-  if (run.step >= h.steps) throw new RangeError(`the run is complete after ${h.steps} steps`)
+  const last = lastStep(h)
+  if (run.step >= last) throw new RangeError(`the run is complete after ${last} steps`)
   return Array.from({ length: h.batchSize }, (_, i) => {
     const example = trainingExample(run.slots, run.step * h.batchSize + i)
     const seq = encodeExample(run.tokenizer, example)

@@ -1,0 +1,46 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { readCheckpoint } from '../checkpoint.ts'
+import { flatFromParams } from '../f64/flat-params.ts'
+import { parseTokenizerJson } from '../tokenizer/bpe-tokenizer.ts'
+import { REASONING_FAMILIES } from '../../tasks/reasoning-families.ts'
+import { combinedRows, evaluateHeldOut } from './held-out-eval.ts'
+import { inTargetWindow } from './solver-quality.ts'
+
+// tabswarm-micro: small enough to score quickly, and trained on one family only, so other families'
+// prompts tokenise past its context (those count as unanswered).
+const folder = join(import.meta.dirname, '../../../public/models/tabswarm-micro')
+const read = (path: string) => new Uint8Array(readFileSync(join(folder, path)))
+const { config, params } = readCheckpoint(read('model.safetensors'))
+const tokenizer = parseTokenizerJson(JSON.parse(new TextDecoder().decode(read('tokenizer.json'))))
+const model = {
+  config,
+  views: flatFromParams(config, params).views,
+  tokenizer,
+  stopToken: config.vocabSize - 1,
+}
+
+describe('evaluateHeldOut', () => {
+  const rows = evaluateHeldOut(model, 3)
+
+  it('scores every family at difficulty 1, 2 and both, in family order', () => {
+    expect(rows.map((r) => `${r.family}/${r.difficulty}`)).toEqual(
+      REASONING_FAMILIES.flatMap(({ name }) => [`${name}/1`, `${name}/2`, `${name}/1-2`]),
+    )
+    for (const r of rows) expect(r.tasks).toBe(r.difficulty === '1-2' ? 6 : 3)
+  })
+
+  it('combines the difficulties task-weighted and judges the window on the result', () => {
+    for (const both of combinedRows(rows)) {
+      const [d1, d2] = rows.filter((r) => r.family === both.family && r.difficulty !== '1-2')
+      expect(both.pass).toBeCloseTo((d1!.pass + d2!.pass) / 2, 12)
+      expect(both.constantRate).toBeCloseTo((d1!.constantRate + d2!.constantRate) / 2, 12)
+      expect(both.inWindow).toBe(inTargetWindow(both.pass, both.constantRate))
+    }
+  })
+
+  it('gives the same verdicts on a second run (greedy, float64)', () => {
+    expect(evaluateHeldOut(model, 3)).toEqual(rows)
+  })
+})

@@ -1,0 +1,74 @@
+// Greedy pass@1 of a model on the held-out reasoning tasks, per family at difficulty 1, 2 and both
+// together, each next to the best constant answer and the issue's window. The float64 forward decodes:
+// the same verdicts wherever it runs. Used by `npm run model:eval` and by training's periodic checks.
+import type { ModelConfig } from '../config.ts'
+import { GreedyDecoder } from '../f64/greedy-decoder.ts'
+import type { ParamViews } from '../f64/forward-tape.ts'
+import type { Tokenizer } from '../tokenizer/tokenizer.ts'
+import { REASONING_FAMILIES } from '../../tasks/reasoning-families.ts'
+import type { Difficulty, ReasoningTask } from '../../tasks/task.ts'
+import { framePrompt, heldOutTasks } from './sft-data.ts'
+import {
+  bestConstantAnswer,
+  combineScores,
+  inTargetWindow,
+  scoreCompletions,
+  type SolveScore,
+} from './solver-quality.ts'
+
+/** Room for the longest completions: modular arithmetic's working and answer take up to 45 tokens. */
+export const EVAL_MAX_NEW_TOKENS = 64
+const DIFFICULTIES: readonly Difficulty[] = [1, 2]
+
+export interface HeldOutRow extends SolveScore {
+  readonly family: string
+  /** '1', '2' or '1-2' (both, task-weighted). */
+  readonly difficulty: string
+  /** Share the best constant answer gets right (for '1-2': per difficulty, task-weighted). */
+  readonly constantRate: number
+  readonly inWindow: boolean
+}
+
+export interface HeldOutModel {
+  readonly config: ModelConfig
+  readonly views: ParamViews
+  readonly tokenizer: Tokenizer
+  readonly stopToken: number
+}
+
+/** Rows in family order, each family's '1', '2', then '1-2'; `count` seeds per family and difficulty. */
+export function evaluateHeldOut(model: HeldOutModel, count: number): HeldOutRow[] {
+  const decoder = new GreedyDecoder(model.config, model.views)
+  const complete = (task: ReasoningTask) => {
+    const prompt = model.tokenizer.encode(framePrompt(task))
+    // A prompt longer than the context gets no answer (scored wrong): a model trained on other families
+    // may tokenise this one's text into too many pieces.
+    if (prompt.length > model.config.maxSeqLen) return ''
+    const ids = decoder.generate(prompt, {
+      maxNewTokens: EVAL_MAX_NEW_TOKENS,
+      stopToken: model.stopToken,
+    })
+    return model.tokenizer.decode(ids.filter((id) => id !== model.stopToken))
+  }
+  const row = (family: string, difficulty: string, score: SolveScore, constantRate: number) => ({
+    family,
+    difficulty,
+    ...score,
+    constantRate,
+    inWindow: inTargetWindow(score.pass, constantRate),
+  })
+  return REASONING_FAMILIES.flatMap(({ name }) => {
+    const parts = DIFFICULTIES.map((difficulty) => {
+      const tasks = heldOutTasks(name, difficulty).slice(0, count)
+      return { score: scoreCompletions(tasks, tasks.map(complete)), constant: bestConstantAnswer(tasks) }
+    })
+    const both = combineScores(parts)
+    return [
+      ...parts.map((p, i) => row(name, String(DIFFICULTIES[i]), p.score, p.constant.rate)),
+      row(name, '1-2', both.score, both.constantRate),
+    ]
+  })
+}
+
+/** The combined ('1-2') rows: the ones the window is judged on. */
+export const combinedRows = (rows: readonly HeldOutRow[]) => rows.filter((r) => r.difficulty === '1-2')
