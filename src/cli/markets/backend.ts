@@ -5,6 +5,7 @@
 import type { Address, Hex } from 'viem'
 import type { MarketHistory } from '../../markets/market-history.ts'
 import type { MarketPosition, MarketSnapshot } from '../../markets/market-snapshot.ts'
+import type { MarketSettlement } from '../../markets/settlement-proof.ts'
 import type { TradeSide } from '../../markets/trade-quote.ts'
 import type { Token } from './amounts.ts'
 
@@ -18,6 +19,9 @@ export interface SentTx {
 export type GatewayQuote =
   { ok: true; tokens: bigint } | { ok: false; errorName: string; args: readonly unknown[]; sentence: string }
 
+/** A market as a backend reads it: Delphi's networks add what their API says of its settlement. */
+export type BackendMarket = MarketSnapshot & { readonly settlement?: MarketSettlement }
+
 export interface MarketBackend {
   /** e.g. "local" */
   readonly network: string
@@ -27,11 +31,11 @@ export interface MarketBackend {
   readonly account: Address | null
 
   /** every market, read at one block */
-  listMarkets(): Promise<MarketSnapshot[]>
+  listMarkets(): Promise<BackendMarket[]>
   /** one market by address or `dpm:<n>` / `lmsr:<n>`; unknown → CommandError `unknown-market` */
-  market(ref: string): Promise<MarketSnapshot>
+  market(ref: string): Promise<BackendMarket>
   /** the markets where `owner` holds shares, when the network indexes positions (Delphi's REST API) */
-  marketsHeldBy?(owner: Address): Promise<MarketSnapshot[]>
+  marketsHeldBy?(owner: Address): Promise<BackendMarket[]>
   /** trades, exits and settlement of one market, in chain order */
   history(m: MarketSnapshot): Promise<MarketHistory>
   gatewayQuote(m: MarketSnapshot, side: TradeSide, outcome: number, shares: bigint): Promise<GatewayQuote>

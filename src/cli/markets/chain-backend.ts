@@ -33,9 +33,9 @@ import {
 import { readCollateral, readEntrySnapshot } from '../../chain/directory-reads.ts'
 import { readMarketPosition, readMarketStatics } from '../../chain/market-reads.ts'
 import type { DirectoryEntry, MarketDirectory } from '../../markets/market-directory.ts'
-import type { MarketPosition, MarketRef, MarketSnapshot } from '../../markets/market-snapshot.ts'
+import type { MarketPosition, MarketRef } from '../../markets/market-snapshot.ts'
 import type { TradeSide } from '../../markets/trade-quote.ts'
-import type { GatewayQuote, MarketBackend, SentTx } from './backend.ts'
+import type { BackendMarket, GatewayQuote, MarketBackend, SentTx } from './backend.ts'
 import { CommandError } from './command-error.ts'
 import { codeForRevert } from './revert-codes.ts'
 import { missingKeyError } from './signer.ts'
@@ -120,9 +120,10 @@ export async function connectChainBackend(options: ChainBackendOptions): Promise
   }
   const head = () => client.getBlockNumber({ cacheTime: 0 })
 
-  async function snapshot(entry: DirectoryEntry, blockNumber: bigint): Promise<MarketSnapshot> {
+  async function snapshot(entry: DirectoryEntry, blockNumber: bigint): Promise<BackendMarket> {
     const statics = await readMarketStatics(client, entry.ref)
-    return readEntrySnapshot(client, entry, statics, { blockNumber, tokenDecimals: token.decimals })
+    const m = await readEntrySnapshot(client, entry, statics, { blockNumber, tokenDecimals: token.decimals })
+    return entry.settlement ? { ...m, settlement: entry.settlement } : m
   }
   const snapshots = (entries: DirectoryEntry[], blockNumber: bigint) =>
     Promise.all(entries.map((e) => snapshot(e, blockNumber)))

@@ -45,6 +45,8 @@ describe('market commands on the local chain', () => {
       'Fractions',
       'Propositional logic',
     ])
+    // the local chain has no settlement API: no verifiable flag, no proof
+    expect(show.market.settlement).toBeNull()
     const byAddress = await run(['show', show.market.address], env)
     expect(byAddress.market.id).toBe('dpm:1')
     const seeder = await run(['positions', '--address', anvilAccount(0).address], env)

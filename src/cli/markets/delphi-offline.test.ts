@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DELPHI_NETWORKS } from '../../markets/delphi/networks.ts'
 import { connectBackend } from './connect.ts'
 import { startDelphiTestChain, STAND_IN_GATEWAYS, type DelphiTestChain } from './delphi-test-chain.ts'
-import { startDelphiTestServer, type DelphiTestServer } from './delphi-test-server.ts'
+import { standInReeReceipt, startDelphiTestServer, type DelphiTestServer } from './delphi-test-server.ts'
 import { runMarkets } from './run-markets.ts'
 
 // Fixed ports for this file only (Delphi offline tests use 19740–19749); 19742 stays closed.
@@ -79,11 +79,18 @@ describe('market commands on Delphi’s testnet, offline', () => {
     for (const m of list.markets) expect(m.id).toBe(m.address)
 
     const lmsr = list.markets.find((m: Json) => m.kind === 'lmsr')
+    const receipt = standInReeReceipt('Yes')
+    server.settlements = { [lmsr.address.toLowerCase()]: { verifiable: true, proof: receipt } }
     const show = await delphi(['show', lmsr.address])
+    server.settlements = {}
     expect(show.market).toMatchObject({ kind: 'lmsr', gateway: STAND_IN_GATEWAYS[1]!.gateway })
     expect(show.market.question).toBe('Will a training receipt fail verification this week?')
+    // what Delphi's API says of the settlement, the proof byte for byte
+    expect(show.market.settlement).toEqual({ verifiable: true, proof: receipt })
     const dpm = list.markets.find((m: Json) => m.question?.startsWith('Will the swarm'))
-    expect((await delphi(['show', dpm.address])).market.gateway).toBe(STAND_IN_GATEWAYS[0]!.gateway)
+    const dpmShow = await delphi(['show', dpm.address])
+    expect(dpmShow.market.gateway).toBe(STAND_IN_GATEWAYS[0]!.gateway)
+    expect(dpmShow.market.settlement).toEqual({ verifiable: false, proof: null })
 
     const stray = await delphi(['show', '0x00000000000000000000000000000000000d1e11'])
     expect(stray).toMatchObject({ ok: false, code: 'unknown-market' })

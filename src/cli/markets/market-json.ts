@@ -4,6 +4,7 @@
 import { MARKET_STATUS, outcomeLabel, type MarketSnapshot } from '../../markets/market-snapshot.ts'
 import { statusLabel } from '../../markets/market-status.ts'
 import type { Token } from './amounts.ts'
+import type { BackendMarket } from './backend.ts'
 import { amountOf, fractionOf, sharesOf } from './output.ts'
 
 /**
@@ -47,7 +48,7 @@ export function marketSummary(m: MarketSnapshot, token: Token) {
   }
 }
 
-export function marketDetail(m: MarketSnapshot, token: Token) {
+export function marketDetail(m: BackendMarket, token: Token) {
   const summary = marketSummary(m, token)
   return {
     ...summary,
@@ -63,5 +64,8 @@ export function marketDetail(m: MarketSnapshot, token: Token) {
     winningOutcome: m.winningOutcomeIdx === NO_WINNER ? null : Number(m.winningOutcomeIdx),
     outcomes: summary.outcomes.map((o, i) => ({ ...o, supply: sharesOf(m.supplies[i]!) })),
     blockNumber: m.blockNumber.toString(),
+    /** Delphi's settlement: verifiable (settled by a model run anyone can re-check) and its proof, as the
+     * API sends it (a URL, a receipt document or text); null on the local chain, which has no such API */
+    settlement: m.settlement ? { verifiable: m.settlement.verifiable, proof: m.settlement.proof } : null,
   }
 }
