@@ -66,6 +66,6 @@ export function marketDetail(m: BackendMarket, token: Token) {
     blockNumber: m.blockNumber.toString(),
     /** Delphi's settlement: verifiable (settled by a model run anyone can re-check) and its proof, as the
      * API sends it (a URL, a receipt document or text); null on the local chain, which has no such API */
-    settlement: m.settlement ? { verifiable: m.settlement.verifiable, proof: m.settlement.proof } : null,
+    settlement: m.settlement ?? null,
   }
 }
