@@ -187,3 +187,169 @@ describe('the /rpc proxy to the local chain', () => {
     }
   })
 })
+
+describe('the /rpc proxy forwards standard reads and signed transactions only', () => {
+  const APP_PORT = 19224
+  const CHAIN_PORT = 19225
+  const appOrigin = `http://127.0.0.1:${APP_PORT}`
+  let chain: Server
+  let guarded: AppServer
+  /** what reached the chain, one method per request element */
+  let seen: string[] = []
+
+  beforeAll(async () => {
+    chain = createServer((req, res) => {
+      let body = ''
+      req.on('data', (c: Buffer) => (body += c.toString()))
+      req.on('end', () => {
+        // what a real chain would do with it does not matter here: only that it arrived
+        let parsed: unknown
+        try {
+          parsed = JSON.parse(body)
+        } catch {
+          parsed = { id: null, method: '<not JSON>' }
+        }
+        const answer = (element: unknown) => {
+          const { id, method } = (element ?? {}) as { id?: unknown; method?: unknown }
+          seen.push(String(method))
+          return { jsonrpc: '2.0', id, result: `answer to ${String(method)}` }
+        }
+        res.writeHead(200, { 'content-type': 'application/json' })
+        res.end(JSON.stringify(Array.isArray(parsed) ? parsed.map(answer) : answer(parsed)))
+      })
+    })
+    await new Promise<void>((resolve) => chain.listen(CHAIN_PORT, '127.0.0.1', resolve))
+    guarded = await startAppServer({
+      root: dir,
+      port: APP_PORT,
+      swarmConfig: config,
+      deployment: { rpcUrl: `http://127.0.0.1:${CHAIN_PORT}` },
+    })
+  })
+  afterAll(async () => {
+    await guarded?.close()
+    await new Promise((resolve) => chain?.close(resolve))
+  })
+
+  const call = (method: string, id = 1) => ({ jsonrpc: '2.0', id, method, params: [] })
+  const post = (body: unknown, headers: Record<string, string> = {}) => {
+    seen = []
+    return fetch(`${appOrigin}/rpc`, {
+      method: 'POST',
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+      headers: { 'content-type': 'application/json', ...headers },
+    })
+  }
+
+  /** What viem and wagmi in the app (and an injected wallet such as MetaMask) read and send. */
+  const STANDARD = [
+    'eth_chainId',
+    'eth_blockNumber',
+    'eth_call',
+    'eth_estimateGas',
+    'eth_fillTransaction',
+    'eth_createAccessList',
+    'eth_getBalance',
+    'eth_getCode',
+    'eth_getStorageAt',
+    'eth_getTransactionCount',
+    'eth_getLogs',
+    'eth_getTransactionReceipt',
+    'eth_getTransactionByHash',
+    'eth_getBlockByNumber',
+    'eth_getBlockByHash',
+    'eth_gasPrice',
+    'eth_maxPriorityFeePerGas',
+    'eth_feeHistory',
+    'eth_blobBaseFee',
+    'eth_sendRawTransaction',
+    'net_version',
+    'web3_clientVersion',
+  ]
+
+  it('forwards every standard read and eth_sendRawTransaction, from the app and from Node', async () => {
+    for (const method of STANDARD) {
+      const res = await post(call(method, 3), { origin: appOrigin })
+      expect(await res.json(), method).toEqual({ jsonrpc: '2.0', id: 3, result: `answer to ${method}` })
+    }
+    // no Origin header (a script, curl, the e2e from Node): the method allowlist still applies
+    expect(await (await post(call('eth_chainId'))).json()).toMatchObject({ result: 'answer to eth_chainId' })
+    expect(
+      await (await post(call('eth_chainId'), { 'content-type': 'application/json; charset=utf-8' })).json(),
+    ).toMatchObject({ result: 'answer to eth_chainId' })
+  })
+
+  it('refuses anvil_*, evm_*, unlocked-account signing and anything else, and never forwards them', async () => {
+    for (const method of [
+      'anvil_setBalance',
+      'anvil_setCode',
+      'anvil_setStorageAt',
+      'anvil_reset',
+      'anvil_impersonateAccount',
+      'evm_setNextBlockTimestamp',
+      'evm_mine',
+      'eth_sendTransaction',
+      'eth_sign',
+      'eth_signTransaction',
+      'eth_signTypedData_v4',
+      'personal_sign',
+      'eth_accounts',
+      'eth_newFilter',
+      'debug_traceTransaction',
+      'hardhat_setBalance',
+    ]) {
+      const res = await post(call(method, 9))
+      expect(res.status, method).toBe(200)
+      const reply = (await res.json()) as { id: number; error: { code: number; message: string } }
+      expect(reply.id, method).toBe(9)
+      expect(reply.error.code, method).toBe(-32601)
+      expect(reply.error.message, method).toBe(
+        `this app server's /rpc does not forward ${method}: only standard reads and eth_sendRawTransaction`,
+      )
+      expect(seen, method).toEqual([])
+    }
+  })
+
+  it('checks each element of a batch: allowed ones are answered, refused ones get their own error', async () => {
+    const res = await post([call('eth_chainId', 1), call('anvil_setBalance', 2), call('eth_blockNumber', 3)])
+    const replies = (await res.json()) as { id: number; result?: string; error?: { code: number } }[]
+    expect(seen).toEqual(['eth_chainId', 'eth_blockNumber'])
+    const byId = new Map(replies.map((r) => [r.id, r]))
+    expect(replies).toHaveLength(3)
+    expect(byId.get(1)?.result).toBe('answer to eth_chainId')
+    expect(byId.get(2)?.error?.code).toBe(-32601)
+    expect(byId.get(3)?.result).toBe('answer to eth_blockNumber')
+    // a batch of refused calls only never reaches the chain
+    const refused = (await (await post([call('anvil_reset', 4), 'junk'])).json()) as { error: unknown }[]
+    expect(seen).toEqual([])
+    expect(refused).toHaveLength(2)
+    expect(refused.every((r) => r.error)).toBe(true)
+  })
+
+  it('refuses a body not sent as application/json (a form or text/plain POST from any web page)', async () => {
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data']) {
+      const res = await post(call('eth_chainId'), { 'content-type': type })
+      expect(res.status, type).toBe(415)
+      const reply = (await res.json()) as { error: { message: string } }
+      expect(reply.error.message).toBe(`/rpc takes JSON-RPC as application/json, not ${type}`)
+      expect(seen).toEqual([])
+    }
+  })
+
+  it('refuses a request from a page of another origin', async () => {
+    for (const origin of ['http://evil.example', 'http://127.0.0.1:1', 'null']) {
+      const res = await post(call('eth_chainId'), { origin })
+      expect(res.status, origin).toBe(403)
+      const reply = (await res.json()) as { error: { message: string } }
+      expect(reply.error.message).toBe(`/rpc answers the app's own pages only, not a page from ${origin}`)
+      expect(seen).toEqual([])
+    }
+  })
+
+  it('refuses a body that is not JSON', async () => {
+    const res = await post('{not json')
+    expect(res.status).toBe(400)
+    expect(((await res.json()) as { error: { code: number } }).error.code).toBe(-32700)
+    expect(seen).toEqual([])
+  })
+})
