@@ -2,7 +2,7 @@
 // restart), a peer registration proven with a libp2p Ed25519 key, and the stack serving the deployment.
 import { createServer } from 'node:net'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { networkInterfaces, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { generateKeyPair } from '@libp2p/crypto/keys'
 import { createPublicClient, createWalletClient, http, keccak256, toHex } from 'viem'
@@ -336,4 +336,43 @@ describe('startStack with a chain', () => {
     }
     for (const port of Object.values(STACK)) expect(await portIsFree(port), String(port)).toBe(true)
   })
+
+  // A LAN address of this machine: what another machine on the network would dial.
+  const lanAddress = Object.values(networkInterfaces())
+    .flat()
+    .find((a) => a && a.family === 'IPv4' && !a.internal)?.address
+
+  it.skipIf(lanAddress === undefined)(
+    'on --host 0.0.0.0 shares the app and its /rpc, while anvil stays on loopback',
+    async () => {
+      const appDist = await mkdtemp(join(tmpdir(), 'stack-lan-'))
+      await writeFile(join(appDist, 'index.html'), '<!doctype html><title>lan</title>')
+      const stack = await startStack({
+        host: '0.0.0.0',
+        relayPort: STACK.relayPort,
+        relayHttpPort: STACK.relayHttpPort,
+        appPort: STACK.appPort,
+        dist: appDist,
+        chain: { port: STACK.chainPort },
+      })
+      try {
+        const rpc = (url: string) =>
+          fetch(url, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+            signal: AbortSignal.timeout(2_000),
+          }).then((r) => r.json() as Promise<{ result?: string }>)
+        // from the LAN: the app's /rpc answers…
+        expect(await rpc(`http://${lanAddress}:${STACK.appPort}/rpc`)).toMatchObject({ result: '0x7a69' })
+        // …anvil itself does not listen there
+        await expect(rpc(`http://${lanAddress}:${STACK.chainPort}`)).rejects.toThrow()
+        expect(stack.deployment?.rpcUrl).toBe(`http://127.0.0.1:${STACK.chainPort}`)
+        expect(await rpc(stack.deployment!.rpcUrl)).toMatchObject({ result: '0x7a69' })
+      } finally {
+        await stack.stop()
+        await rm(appDist, { recursive: true, force: true })
+      }
+    },
+  )
 })
