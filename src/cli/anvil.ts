@@ -1,7 +1,10 @@
 // A local chain for the stack and the tests: the platform anvil binary from npm
 // (@foundry-rs/anvil-<os>-<arch>), spawned directly so its PID is anvil's own (`.bin/anvil` is a Node
 // wrapper that would stand between us and the signal). With a state file the chain survives restarts:
-// anvil loads it on start and dumps it again when it gets SIGTERM.
+// anvil loads it on start and dumps it again when it gets SIGTERM. anvil always listens on loopback:
+// its JSON-RPC has unlocked accounts (#0 owns the coordinator and is every market's oracle) and
+// cheat codes (anvil_setCode, anvil_reset…), so what the LAN may call goes through the app server's
+// /rpc allowlist (rpc-proxy.ts), whatever `--host` says.
 import { spawn } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
@@ -9,15 +12,15 @@ import { mkdir } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PortInUseError } from '../relay/listen-http.ts'
-import { urlHost } from '../relay/listen-http.ts'
 
 /** Same as contracts/build.ts EVM_VERSION and contracts/foundry.toml evm_version. */
 export const ANVIL_HARDFORK = 'cancun'
 export const LOCAL_CHAIN_ID = 31337
 
+/** The only interface anvil listens on. */
+const ANVIL_HOST = '127.0.0.1'
+
 export interface AnvilOptions {
-  /** default 127.0.0.1 */
-  host?: string
   port: number
   /** loaded on start if it exists, written on stop: the chain survives restarts */
   stateFile?: string
@@ -59,12 +62,11 @@ export function anvilBinary(root = projectRoot): string {
 }
 
 export async function startAnvil(options: AnvilOptions): Promise<Anvil> {
-  const host = options.host ?? '127.0.0.1'
   const chainId = options.chainId ?? LOCAL_CHAIN_ID
   if (!Number.isInteger(options.port) || options.port < 1 || options.port > 65535)
     throw new Error(`anvil needs a fixed port from 1 to 65535, not ${options.port}`)
   const binary = anvilBinary()
-  const args = ['--host', host, '--port', String(options.port), '--chain-id', String(chainId)]
+  const args = ['--host', ANVIL_HOST, '--port', String(options.port), '--chain-id', String(chainId)]
   args.push('--hardfork', ANVIL_HARDFORK)
   if (options.stateFile) {
     await mkdir(dirname(options.stateFile), { recursive: true })
@@ -74,7 +76,7 @@ export async function startAnvil(options: AnvilOptions): Promise<Anvil> {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, NO_COLOR: '1' },
   })
-  const rpcUrl = `http://${urlHost(host)}:${options.port}`
+  const rpcUrl = `http://${ANVIL_HOST}:${options.port}`
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
   let output = ''
   const collect = (chunk: Buffer): void => {
@@ -88,7 +90,7 @@ export async function startAnvil(options: AnvilOptions): Promise<Anvil> {
   } catch (err) {
     await kill(child, exited)
     if (/address already in use|os error 98|os error 48|AddrInUse/i.test(output))
-      throw new PortInUseError('anvil', host, options.port)
+      throw new PortInUseError('anvil', ANVIL_HOST, options.port)
     throw err
   }
   // Keep draining output so anvil never blocks on a full pipe.

@@ -28,7 +28,10 @@ export interface StackOptions {
   keyFile?: string
   /** overrides of the generated swarm config (relays default to this stack's relay) */
   config?: Partial<SwarmConfig>
-  /** a local chain (anvil on `host`) with the tabswarm contracts deployed; none without this */
+  /**
+   * a local chain with the tabswarm contracts deployed; none without this. anvil listens on loopback
+   * whatever `host` is: the LAN reaches it through the app server's /rpc only.
+   */
   chain?: ChainOptions
 }
 
@@ -90,7 +93,7 @@ const anvilService: Service<StackContext> = {
   name: 'anvil',
   async start(ctx) {
     const chain = need(ctx.options.chain, 'chain options')
-    const anvil = await startAnvil({ host: ctx.options.host, port: chain.port, stateFile: chain.stateFile })
+    const anvil = await startAnvil({ port: chain.port, stateFile: chain.stateFile })
     ctx.anvil = anvil
     return () => anvil.stop()
   },
