@@ -13,7 +13,6 @@ import {
 } from '@wagmi/core'
 import type { PrivateKey } from '@libp2p/interface'
 import {
-  http,
   walletActions,
   type Account,
   type Address,
@@ -36,7 +35,7 @@ import { errorSentence, type ErrorContext } from '../chain/error-sentence.ts'
 import { collateralTokenAbi } from '../chain/generated/CollateralToken.ts'
 import { swarmCoordinatorAbi } from '../chain/generated/SwarmCoordinator.ts'
 import { loadDeployment } from '../chain/load-deployment.ts'
-import { fundOnLocalChain } from '../chain/local-funding.ts'
+import { FAUCET_PATH, fundOnLocalChain } from '../chain/local-funding.ts'
 import { readPeerClaims, readWalletClaims } from '../chain/peer-claims.ts'
 import { signRegistration } from '../chain/registration-message.ts'
 import type { TxState } from '../chain/tx-state.ts'
@@ -171,11 +170,11 @@ export async function startWallet(peer: WalletPeer): Promise<void> {
   async function fundBurner(address: Address, chainId: number): Promise<void> {
     const key = `${address}@${chainId}`
     if (fundedFor.has(key)) return
-    const chain = wc.chains.find((c) => c.id === chainId)
-    if (!chain) return
+    // the app server's faucet gives on its own chain only
+    if (!deploymentOn(chainId)) return
     fundedFor.add(key)
     try {
-      if (await fundOnLocalChain(chain, http(chain.rpcUrls.default.http[0]), address)) {
+      if (await fundOnLocalChain(chainId, address, new URL(FAUCET_PATH, location.href).href)) {
         set({ funded: true })
         poller?.poke()
       }

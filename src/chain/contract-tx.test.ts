@@ -1,10 +1,9 @@
 // The wallet's transaction runner and chain reads against a real anvil: a registration proven with a
 // libp2p key, a faucet that reverts the second time (decoded into a sentence, nothing sent), a
-// declined burner trade, an RPC that is down, and the local-chain funding of a new burner.
+// declined burner trade and an RPC that is down.
 import { generateKeyPair } from '@libp2p/crypto/keys'
 import { peerIdFromPrivateKey } from '@libp2p/peer-id'
 import { createPublicClient, createWalletClient, http, type PublicClient } from 'viem'
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startAnvil, type Anvil } from '../cli/anvil.ts'
 import { runContractTx, TransactionDeclinedError, type ContractTxOptions } from './contract-tx.ts'
@@ -12,7 +11,6 @@ import { deployLocalChain } from './deploy-local-chain.ts'
 import type { ChainDeployment } from './deployment.ts'
 import { collateralTokenAbi } from './generated/CollateralToken.ts'
 import { swarmCoordinatorAbi } from './generated/SwarmCoordinator.ts'
-import { LOCAL_FUNDED_BALANCE, fundOnLocalChain } from './local-funding.ts'
 import { anvilAccount, localChain } from './local-clients.ts'
 import { readPeerClaims, readWalletClaims } from './peer-claims.ts'
 import { signRegistration } from './registration-message.ts'
@@ -189,22 +187,5 @@ describe('runContractTx', () => {
     })
     const result = await runContractTx(o)
     expect(!result.ok && result.error).toMatch(/^Cannot reach the chain at http:\/\/127\.0\.0\.1:9\/: /)
-  })
-})
-
-describe('fundOnLocalChain', () => {
-  it('tops a new burner up once on the local chain', async () => {
-    const address = privateKeyToAccount(generatePrivateKey()).address
-    const chain = localChain(31337, anvil.rpcUrl)
-    expect(await fundOnLocalChain(chain, http(anvil.rpcUrl), address)).toBe(true)
-    expect(await client.getBalance({ address })).toBe(LOCAL_FUNDED_BALANCE)
-    expect(await fundOnLocalChain(chain, http(anvil.rpcUrl), address)).toBe(false)
-  })
-
-  it('never funds on another chain', async () => {
-    const address = privateKeyToAccount(generatePrivateKey()).address
-    const remote = { ...localChain(685685, anvil.rpcUrl) }
-    expect(await fundOnLocalChain(remote, http(anvil.rpcUrl), address)).toBe(false)
-    expect(await client.getBalance({ address })).toBe(0n)
   })
 })

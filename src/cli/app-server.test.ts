@@ -139,7 +139,7 @@ describe('the /rpc proxy to the local chain', () => {
       root: dir,
       port: PROXY_PORT,
       swarmConfig: config,
-      deployment: { rpcUrl },
+      deployment: { rpcUrl, chainId: 31337 },
     })
   })
   afterAll(async () => {
@@ -155,7 +155,7 @@ describe('the /rpc proxy to the local chain', () => {
 
   it('serves the deployment with the proxy as its RPC URL', async () => {
     const res = await fetch(`http://127.0.0.1:${PROXY_PORT}/deployment.json`)
-    expect(await res.json()).toEqual({ rpcUrl: '/rpc' })
+    expect(await res.json()).toEqual({ rpcUrl: '/rpc', chainId: 31337 })
   })
 
   it('answers a JSON-RPC error when the chain is down', async () => {
@@ -223,7 +223,7 @@ describe('the /rpc proxy forwards standard reads and signed transactions only', 
       root: dir,
       port: APP_PORT,
       swarmConfig: config,
-      deployment: { rpcUrl: `http://127.0.0.1:${CHAIN_PORT}` },
+      deployment: { rpcUrl: `http://127.0.0.1:${CHAIN_PORT}`, chainId: 31337 },
     })
   })
   afterAll(async () => {

@@ -5,9 +5,12 @@ import { stat } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { extname, join, resolve, sep } from 'node:path'
+import { LOCAL_CHAIN_ID } from '../chain/chains.ts'
+import { FAUCET_PATH } from '../chain/local-funding.ts'
 import type { SwarmConfig } from '../config/swarm-config.ts'
 import { closeHttp, listenHttp, urlHost } from '../relay/listen-http.ts'
 import { contentTypeOf } from './content-types.ts'
+import { createFaucet, noFaucet } from './faucet.ts'
 import { proxyJsonRpc } from './rpc-proxy.ts'
 
 /** Where the page reaches the local chain: the app server forwards it there (rpc-proxy.ts). */
@@ -24,9 +27,10 @@ export interface AppServerOptions {
   swarmConfig: SwarmConfig
   /**
    * served as /deployment.json (chain id, contract addresses) when the stack runs a chain, with its
-   * rpcUrl replaced by RPC_PROXY_PATH, which forwards to the real one
+   * rpcUrl replaced by RPC_PROXY_PATH, which forwards to the real one; on the local chain (31337) the
+   * server also runs FAUCET_PATH (faucet.ts)
    */
-  deployment?: { rpcUrl: string }
+  deployment?: { rpcUrl: string; chainId: number }
 }
 
 export interface AppServer {
@@ -51,11 +55,17 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
     const served = { ...options.deployment, rpcUrl: RPC_PROXY_PATH }
     documents.set('/deployment.json', JSON.stringify(served, null, 2))
   }
+  const faucet =
+    rpcTarget !== undefined && options.deployment?.chainId === LOCAL_CHAIN_ID
+      ? createFaucet(rpcTarget)
+      : noFaucet
   const server = createServer((req, res) => {
     const route = (): Promise<void> =>
       rpcTarget !== undefined && req.url === RPC_PROXY_PATH
         ? proxyJsonRpc(req, res, rpcTarget)
-        : handle(req, res, root, documents)
+        : req.url === FAUCET_PATH
+          ? faucet(req, res)
+          : handle(req, res, root, documents)
     route().catch((err: Error) => {
       if (!res.headersSent) sendText(res, 500, `internal error: ${err.message}`)
       else res.destroy(err)

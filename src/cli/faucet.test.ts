@@ -1,14 +1,14 @@
 // The app server's POST /faucet on a real anvil: a new address gets gas up to 100 ETH, a funded one is
 // left alone, a second grant within the hour is refused with a sentence that says when, requests that
 // are not one address as JSON from the app's own pages are refused, and there is no faucet without a
-// local chain.
+// local chain. And the page's side: fundOnLocalChain asks it, on the local chain only.
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createPublicClient, createTestClient, http, type Address } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { LOCAL_FUNDED_BALANCE } from '../chain/local-funding.ts'
+import { FAUCET_PATH, LOCAL_FUNDED_BALANCE, fundOnLocalChain } from '../chain/local-funding.ts'
 import type { SwarmConfig } from '../config/swarm-config.ts'
 import { startAnvil, type Anvil } from './anvil.ts'
 import { startAppServer, type AppServer } from './app-server.ts'
@@ -125,5 +125,31 @@ describe('POST /faucet', () => {
       }
     }
     expect(await balanceOf(address)).toBe(0n)
+  })
+})
+
+describe('fundOnLocalChain', () => {
+  it('tops a new burner up once through the faucet, and never on another chain', async () => {
+    const url = new URL(FAUCET_PATH, app.url).href
+    const address = fresh()
+    expect(await fundOnLocalChain(31337, address, url)).toBe(true)
+    expect(await balanceOf(address)).toBe(LOCAL_FUNDED_BALANCE)
+    expect(await fundOnLocalChain(31337, address, url)).toBe(false)
+    const remote = fresh()
+    expect(await fundOnLocalChain(685685, remote, url)).toBe(false)
+    expect(await balanceOf(remote)).toBe(0n)
+  })
+
+  it("throws the faucet's own sentence when it refuses", async () => {
+    const address = fresh()
+    const url = new URL(FAUCET_PATH, app.url).href
+    expect(await fundOnLocalChain(31337, address, url)).toBe(true)
+    await createTestClient({ mode: 'anvil', transport: http(anvil.rpcUrl) }).setBalance({
+      address,
+      value: 0n,
+    })
+    await expect(fundOnLocalChain(31337, address, url)).rejects.toThrow(
+      `The faucet already funded ${address} in the last hour`,
+    )
   })
 })
