@@ -1,22 +1,58 @@
-// A stand-in for MetaMask in the specs: an EIP-1193 provider at window.ethereum that answers for one
-// of anvil's unlocked accounts, starts on chain 1, does not know the local chain until
-// wallet_addEthereumChain (4902 before that, like MetaMask), and forwards the rest to the app's /rpc
-// (anvil signs eth_sendTransaction for its own accounts). It records what the app asked for.
+// A stand-in for MetaMask in the specs: an EIP-1193 provider at window.ethereum for one account whose
+// key it holds, like a real wallet. It starts on chain 1, does not know the local chain until
+// wallet_addEthereumChain (4902 before that, like MetaMask), signs eth_sendTransaction itself (in Node,
+// through an exposed function: viem fills in nonce, gas and fees through the app's /rpc and signs with
+// the local account) and sends the signed transaction with eth_sendRawTransaction; reads go to the
+// app's /rpc as they are. /rpc forwards no eth_sendTransaction: anvil's unlocked accounts are not
+// open to pages. It records what the app asked for.
 import type { Page } from '@playwright/test'
-import type { Address } from 'viem'
+import { createWalletClient, hexToBigInt, http, type Hex, type LocalAccount } from 'viem'
+import { localChain } from '../src/chain/local-clients.ts'
 
 export interface FakeWalletLog {
   methods: string[]
   added: { chainId: string; chainName: string; rpcUrls: string[] }[]
+  /** hashes of the transactions it signed and sent raw */
+  sent: string[]
 }
 
-export async function installFakeInjectedWallet(page: Page, address: Address): Promise<void> {
-  await page.addInitScript((account: string) => {
+/** eth_sendTransaction's parameter, as viem sends it to a JSON-RPC account */
+interface RpcTransactionRequest {
+  to?: Hex
+  data?: Hex
+  input?: Hex
+  value?: Hex
+  gas?: Hex
+}
+
+const bigintOf = (hex: Hex | undefined): bigint | undefined =>
+  hex === undefined ? undefined : hexToBigInt(hex)
+
+/** `rpcUrl`: the app's /rpc as Node reaches it (e.g. `${stack.url}rpc`) */
+export async function installFakeInjectedWallet(
+  page: Page,
+  account: LocalAccount,
+  rpcUrl: string,
+): Promise<void> {
+  const wallet = createWalletClient({ account, chain: localChain(31337, rpcUrl), transport: http(rpcUrl) })
+  await page.exposeFunction('__fakeWalletSign', async (tx: RpcTransactionRequest): Promise<Hex> => {
+    const prepared = await wallet.prepareTransactionRequest({
+      to: tx.to,
+      data: tx.data ?? tx.input,
+      value: bigintOf(tx.value),
+      gas: bigintOf(tx.gas),
+    })
+    return wallet.signTransaction(prepared)
+  })
+  await page.addInitScript((address: string) => {
     type Listener = (data: unknown) => void
     const listeners = new Map<string, Set<Listener>>()
     const emit = (event: string, data: unknown) => listeners.get(event)?.forEach((f) => f(data))
-    const log = { methods: [] as string[], added: [] as unknown[] }
+    const log = { methods: [] as string[], added: [] as unknown[], sent: [] as string[] }
     ;(window as unknown as { __fakeWallet: typeof log }).__fakeWallet = log
+    // the Node side's exposed function, looked up when used
+    const sign = (tx: unknown) =>
+      (window as unknown as { __fakeWalletSign: (tx: unknown) => Promise<string> }).__fakeWalletSign(tx)
     const known = new Set(['0x1'])
     let chainId = '0x1'
     const fail = (code: number, message: string) => Object.assign(new Error(message), { code })
@@ -48,7 +84,7 @@ export async function installFakeInjectedWallet(page: Page, address: Address): P
         switch (method) {
           case 'eth_requestAccounts':
           case 'eth_accounts':
-            return [account]
+            return [address]
           case 'eth_chainId':
             return chainId
           case 'wallet_requestPermissions':
@@ -69,14 +105,18 @@ export async function installFakeInjectedWallet(page: Page, address: Address): P
             emit('chainChanged', chainId)
             return null
           }
-          default:
+          default: {
             if (chainId !== '0x7a69')
               throw fail(4901, `the fake wallet only reaches the local chain, not ${chainId}`)
-            return rpc(method, params)
+            if (method !== 'eth_sendTransaction') return rpc(method, params)
+            const hash = (await rpc('eth_sendRawTransaction', [await sign(params![0])])) as string
+            log.sent.push(hash)
+            return hash
+          }
         }
       },
     }
-  }, address)
+  }, account.address)
 }
 
 export const fakeWalletLog = (page: Page): Promise<FakeWalletLog> =>

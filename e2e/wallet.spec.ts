@@ -281,10 +281,11 @@ test('the burner key round-trips through its passphrase-encrypted export', async
 })
 
 test('an injected wallet is asked to add and switch to the local chain, then registers the peer', async () => {
-  const account = anvilAccount(5).address
+  const signer = anvilAccount(5)
+  const account = signer.address
   const other = await browser.newContext()
   const tab = await other.newPage()
-  await installFakeInjectedWallet(tab, account)
+  await installFakeInjectedWallet(tab, signer, `${stack.url}rpc`)
   await tab.goto(`${stack.url}#/wallet`)
   await burnerReady(tab)
   await tab.getByTestId('connect-injected').click()
@@ -304,7 +305,10 @@ test('an injected wallet is asked to add and switch to the local chain, then reg
   const id = await tab.getByTestId('header-self-id').getAttribute('title')
   await tab.getByTestId('register-button').click()
   await expect(tab.getByTestId('registration-status')).toHaveAttribute('data-phase', 'confirmed')
-  expect((await fakeWalletLog(tab)).methods).toContain('eth_sendTransaction')
+  // the app asked the wallet to send; the wallet signed it and sent it raw through /rpc
+  const sent = await fakeWalletLog(tab)
+  expect(sent.methods).toContain('eth_sendTransaction')
+  expect(sent.sent).toEqual([await tab.getByTestId('registration-status-hash').getAttribute('title')])
   await expect.poll(() => walletPeerRows(tab)).toEqual([{ peerId: id, wallet: account, verified: true }])
   await shot(tab, 'wallet-injected')
   await other.close()
