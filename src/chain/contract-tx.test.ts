@@ -1,9 +1,20 @@
 // The wallet's transaction runner and chain reads against a real anvil: a registration proven with a
 // libp2p key, a faucet that reverts the second time (decoded into a sentence, nothing sent), a
-// declined burner trade and an RPC that is down.
+// declined burner trade and an RPC that is down; and the owner's claim on a peer read back however
+// many forged claims came before it.
 import { generateKeyPair } from '@libp2p/crypto/keys'
 import { peerIdFromPrivateKey } from '@libp2p/peer-id'
-import { createPublicClient, createWalletClient, http, type PublicClient } from 'viem'
+import {
+  bytesToHex,
+  createPublicClient,
+  createTestClient,
+  createWalletClient,
+  http,
+  parseEther,
+  type Address,
+  type PublicClient,
+} from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startAnvil, type Anvil } from '../cli/anvil.ts'
 import { runContractTx, TransactionDeclinedError, type ContractTxOptions } from './contract-tx.ts'
@@ -12,7 +23,7 @@ import type { ChainDeployment } from './deployment.ts'
 import { collateralTokenAbi } from './generated/CollateralToken.ts'
 import { swarmCoordinatorAbi } from './generated/SwarmCoordinator.ts'
 import { anvilAccount, localChain } from './local-clients.ts'
-import { readPeerClaims, readWalletClaims } from './peer-claims.ts'
+import { MAX_CLAIMS_SHOWN, readPeerClaims, readWalletClaims } from './peer-claims.ts'
 import { signRegistration } from './registration-message.ts'
 import type { TxState } from './tx-state.ts'
 
@@ -188,4 +199,74 @@ describe('runContractTx', () => {
     const result = await runContractTx(o)
     expect(!result.ok && result.error).toMatch(/^Cannot reach the chain at http:\/\/127\.0\.0\.1:9\/: /)
   })
+})
+
+describe('readPeerClaims', () => {
+  it("reads the connected wallet's own claim however many forged claims came first", async () => {
+    const key = await generateKeyPair('Ed25519')
+    const peerId = peerIdFromPrivateKey(key).toString()
+    // Gas is free on the local chain: a stranger registers MAX_CLAIMS_SHOWN + 1 claims on this peer
+    // id from as many wallets before its owner does.
+    const cheat = createTestClient({ mode: 'anvil', transport: http(anvil.rpcUrl) })
+    const forgers: Address[] = Array.from(
+      { length: MAX_CLAIMS_SHOWN + 1 },
+      () => privateKeyToAccount(generatePrivateKey()).address,
+    )
+    const junk = () => bytesToHex(crypto.getRandomValues(new Uint8Array(64)))
+    for (let i = 0; i < forgers.length; i += 50) {
+      await Promise.all(
+        forgers.slice(i, i + 50).map(async (forger) => {
+          await cheat.setBalance({ address: forger, value: parseEther('1') })
+          await cheat.impersonateAccount({ address: forger })
+          const wallet = createWalletClient({
+            account: forger,
+            chain: localChain(31337, anvil.rpcUrl),
+            transport: http(anvil.rpcUrl),
+          })
+          await wallet.writeContract({
+            address: deployment.coordinator,
+            abi: swarmCoordinatorAbi,
+            functionName: 'registerPeer',
+            args: [peerId, junk().slice(0, 66) as `0x${string}`, junk()],
+            gas: 500_000n,
+          })
+        }),
+      )
+    }
+    const owner = anvilAccount(6).address
+    const proof = await signRegistration(key, {
+      chainId: 31337,
+      coordinator: deployment.coordinator,
+      wallet: owner,
+    })
+    const hash = await walletOf(6).writeContract({
+      address: deployment.coordinator,
+      abi: swarmCoordinatorAbi,
+      functionName: 'registerPeer',
+      args: [proof.peerId, proof.publicKey, proof.signature],
+    })
+    await client.waitForTransactionReceipt({ hash, pollingInterval: 50 })
+    expect(
+      await client.readContract({
+        address: deployment.coordinator,
+        abi: swarmCoordinatorAbi,
+        functionName: 'getPeerClaimCount',
+        args: [peerId],
+      }),
+    ).toBe(BigInt(MAX_CLAIMS_SHOWN + 2))
+
+    // @ts-expect-error the wallet whose own claim is read directly: not a parameter of today's code
+    const claims = await readPeerClaims(client, deployment.coordinator, peerId, owner)
+    expect(claims.filter((c) => c.wallet === owner)).toEqual([
+      expect.objectContaining({ peerId, wallet: owner, verified: true, problem: null }),
+    ])
+    expect(claims.length).toBeLessThanOrEqual(MAX_CLAIMS_SHOWN + 1)
+    expect(claims.filter((c) => !c.verified).length).toBeGreaterThanOrEqual(MAX_CLAIMS_SHOWN - 1)
+    // a wallet with no claim on the peer adds nothing
+    const stranger = privateKeyToAccount(generatePrivateKey()).address
+    // @ts-expect-error as above
+    const others = await readPeerClaims(client, deployment.coordinator, peerId, stranger)
+    expect(others.some((c) => c.wallet === stranger)).toBe(false)
+    expect(others).toHaveLength(MAX_CLAIMS_SHOWN)
+  }, 120_000)
 })
