@@ -150,7 +150,7 @@ export async function startWallet(peer: WalletPeer): Promise<void> {
             .catch(() => null)
         : null,
       here ? readWalletClaims(client, here.coordinator, address) : null,
-      here ? readPeerClaims(client, here.coordinator, peer.peerId) : null,
+      here ? readPeerClaims(client, here.coordinator, peer.peerId, address) : null,
     ])
     if (seq !== readSeq) return // a newer read is on its way
     const now = getConnection(wc.config)

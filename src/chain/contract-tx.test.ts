@@ -255,7 +255,6 @@ describe('readPeerClaims', () => {
       }),
     ).toBe(BigInt(MAX_CLAIMS_SHOWN + 2))
 
-    // @ts-expect-error the wallet whose own claim is read directly: not a parameter of today's code
     const claims = await readPeerClaims(client, deployment.coordinator, peerId, owner)
     expect(claims.filter((c) => c.wallet === owner)).toEqual([
       expect.objectContaining({ peerId, wallet: owner, verified: true, problem: null }),
@@ -264,7 +263,6 @@ describe('readPeerClaims', () => {
     expect(claims.filter((c) => !c.verified).length).toBeGreaterThanOrEqual(MAX_CLAIMS_SHOWN - 1)
     // a wallet with no claim on the peer adds nothing
     const stranger = privateKeyToAccount(generatePrivateKey()).address
-    // @ts-expect-error as above
     const others = await readPeerClaims(client, deployment.coordinator, peerId, stranger)
     expect(others.some((c) => c.wallet === stranger)).toBe(false)
     expect(others).toHaveLength(MAX_CLAIMS_SHOWN)

@@ -82,19 +82,33 @@ export async function readWalletClaims(
   return verifyClaims(raw, await client.getChainId(), coordinator)
 }
 
-/** Every wallet's claim on `peerId`, verified. */
+/**
+ * Claims on `peerId`, verified: `wallet`'s own first, read directly (getClaim), then up to
+ * MAX_CLAIMS_SHOWN others in registration order. Anyone can register claims on any peer id, and gas is
+ * free on a local chain: a page of others' claims alone would let a stranger push the owner's claim out
+ * of sight with 500 forged ones, and the app would call the owner "not registered".
+ */
 export async function readPeerClaims(
   client: PublicClient,
   coordinator: Address,
   peerId: string,
+  wallet?: Address,
 ): Promise<ClaimView[]> {
-  const raw = await readPages((start, count) =>
-    client.readContract({
-      address: coordinator,
-      abi: swarmCoordinatorAbi,
-      functionName: 'getPeerClaims',
-      args: [peerId, start, count],
-    }),
-  )
-  return verifyClaims(raw, await client.getChainId(), coordinator)
+  const target = { address: coordinator, abi: swarmCoordinatorAbi } as const
+  const [own, page] = await Promise.all([
+    wallet === undefined
+      ? undefined
+      : client
+          .readContract({ ...target, functionName: 'isRegistered', args: [peerId, wallet] })
+          .then((registered) =>
+            registered
+              ? client.readContract({ ...target, functionName: 'getClaim', args: [peerId, wallet] })
+              : undefined,
+          ),
+    readPages((start, count) =>
+      client.readContract({ ...target, functionName: 'getPeerClaims', args: [peerId, start, count] }),
+    ),
+  ])
+  const others = own ? page.filter((c) => c.wallet.toLowerCase() !== own.wallet.toLowerCase()) : page
+  return verifyClaims(own ? [own, ...others] : others, await client.getChainId(), coordinator)
 }
