@@ -1,6 +1,6 @@
 import { createServer } from 'node:net'
 import { mkdtemp, rm, stat } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { networkInterfaces, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createRelay } from './create-relay.ts'
@@ -57,7 +57,8 @@ describe('createRelay', () => {
 
     const before = await getJson<RelayMetrics>('/metrics')
     expect(before.status).toBe(200)
-    expect(before.headers.get('access-control-allow-origin')).toBe('*')
+    // for the operator, not for web pages: no CORS
+    expect(before.headers.get('access-control-allow-origin')).toBeNull()
     expect(before.body.connectedPeers).toBe(2)
     expect(before.body.reservations).toBe(2)
     expect(before.body.relayedConnections).toEqual({ active: 0, total: 0 })
@@ -91,17 +92,24 @@ describe('createRelay', () => {
     await until(() => relay!.metrics().reservations === 0 && relay!.metrics().connectedPeers === 0)
   })
 
-  it('serves /health and the Prometheus text format', async () => {
+  it('serves /health with liveness only, and the Prometheus text format, to no other origin', async () => {
     relay = await createRelay({ port: PORT })
-    const health = await getJson<{ ok: boolean; peerId: string; uptimeS: number; connections: number }>(
-      '/health',
-    )
+    const health = await getJson<unknown>('/health')
     expect(health.status).toBe(200)
-    expect(health.body).toMatchObject({ ok: true, peerId: relay.peerId, connections: 0 })
-    expect(health.body.uptimeS).toBeGreaterThanOrEqual(0)
-    const text = await (await fetch(`http://127.0.0.1:${HTTP_PORT}/metrics?format=prometheus`)).text()
+    expect(health.body).toEqual({ ok: true })
+    expect(health.headers.get('access-control-allow-origin')).toBeNull()
+    const prometheus = await fetch(`http://127.0.0.1:${HTTP_PORT}/metrics?format=prometheus`)
+    expect(prometheus.headers.get('access-control-allow-origin')).toBeNull()
+    const text = await prometheus.text()
     expect(text).toMatch(/^# TYPE tabswarm_relay_reservations gauge\ntabswarm_relay_reservations 0$/m)
     expect((await fetch(`http://127.0.0.1:${HTTP_PORT}/nope`)).status).toBe(404)
+    // no CORS preflight is answered either
+    const preflight = await fetch(`http://127.0.0.1:${HTTP_PORT}/metrics`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://evil.example', 'access-control-request-method': 'GET' },
+    })
+    expect(preflight.status).toBe(405)
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull()
   })
 
   it('keeps its peer id across restarts with a key file', async () => {
@@ -142,4 +150,32 @@ describe('createRelay', () => {
     relay = await createRelay({ port: PORT, announce: ['/dns4/relay.example.com/tcp/443/wss'] })
     expect(relay.multiaddrs).toEqual([`/dns4/relay.example.com/tcp/443/wss/p2p/${relay.peerId}`])
   })
+
+  // One host must not take every reservation: what it dials from is what the relay can see of it.
+  const lanAddress = Object.values(networkInterfaces())
+    .flat()
+    .find((a) => a && a.family === 'IPv4' && !a.internal)?.address
+
+  it.skipIf(lanAddress === undefined)(
+    'caps the reservations one remote address holds, while loopback stays uncapped',
+    async () => {
+      // a variable, not a literal: the option is new
+      const options = { host: '0.0.0.0', port: PORT, maxReservationsPerAddress: 2 }
+      relay = await createRelay(options)
+      const overLan = `/ip4/${lanAddress}/tcp/${PORT}/ws/p2p/${relay.peerId}`
+      peers = await spawnReservingPeers(overLan, 2)
+      expect(relay.metrics().reservations).toBe(2)
+      // a third peer id from the same address connects, but gets no reservation
+      await expect(spawnReservingPeers(overLan, 1, 5_000)).rejects.toThrow()
+      expect(relay.metrics().reservations).toBe(2)
+      // loopback (this machine, or the TLS proxy in front of the relay) is not capped
+      const local = await spawnReservingPeers(`/ip4/127.0.0.1/tcp/${PORT}/ws/p2p/${relay.peerId}`, 3)
+      try {
+        expect(relay.metrics().reservations).toBe(5)
+      } finally {
+        await local.stop()
+      }
+    },
+    60_000,
+  )
 })

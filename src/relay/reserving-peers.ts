@@ -28,10 +28,15 @@ const READY_TIMEOUT_MS = 60_000
 
 const childEntry = fileURLToPath(new URL('./reserving-peers-process.ts', import.meta.url))
 
-export async function spawnReservingPeers(relayAddr: string, count: number): Promise<ReservingPeers> {
+/** `readyTimeoutMs`: how long all `count` may take to hold a reservation before this rejects */
+export async function spawnReservingPeers(
+  relayAddr: string,
+  count: number,
+  readyTimeoutMs = READY_TIMEOUT_MS,
+): Promise<ReservingPeers> {
   const { child, exited } = forkPeerProcess(childEntry, [relayAddr, String(count)])
   try {
-    const ready = await nextReply<ChildReply>(child, READY_TIMEOUT_MS, 'reserving peers')
+    const ready = await nextReply<ChildReply>(child, readyTimeoutMs, 'reserving peers')
     if (ready.type !== 'ready') throw new Error(`reserving peers failed to start: ${describe(ready)}`)
     return {
       peerIds: ready.peerIds,
