@@ -30,6 +30,11 @@ const SPECS = {
     env: 'TABSWARM_RELAY_MAX_RESERVATIONS',
     help: `tabs reachable through the relay at once (default ${RELAY_DEFAULTS.maxReservations})`,
   },
+  maxReservationsPerAddress: {
+    kind: 'count',
+    env: 'TABSWARM_RELAY_MAX_RESERVATIONS_PER_ADDRESS',
+    help: `reservations one remote address may hold; loopback is not capped (default ${RELAY_DEFAULTS.maxReservationsPerAddress})`,
+  },
   maxConnections: {
     kind: 'count',
     env: 'TABSWARM_RELAY_MAX_CONNECTIONS',

@@ -19,6 +19,8 @@ import { startRelayHttp } from './relay-http.ts'
 import { readRelayMetrics } from './relay-metrics.ts'
 import type { RelayMetrics } from './relay-metrics.ts'
 import { meterRelayedTraffic } from './relayed-traffic.ts'
+import { DEFAULT_MAX_RESERVATIONS_PER_ADDRESS, refusesReservation } from './reservations-per-address.ts'
+import type { ReservationView } from './reservations-per-address.ts'
 
 export interface RelayOptions {
   /** interface to listen on; default loopback (put a TLS proxy in front for the internet) */
@@ -31,6 +33,8 @@ export interface RelayOptions {
   keyFile?: string
   /** circuit reservations held at once: one per tab that can be reached through this relay */
   maxReservations?: number
+  /** reservations one remote (non-loopback) address may hold at once; reservations-per-address.ts */
+  maxReservationsPerAddress?: number
   /** open connections before libp2p starts pruning */
   maxConnections?: number
   /** multiaddrs to advertise instead of the listen addresses, e.g. /dns4/relay.example.com/tcp/443/wss */
@@ -42,6 +46,7 @@ export const RELAY_DEFAULTS = {
   port: 9090,
   /** circuit-relay-v2's default of 15 leaves the 16th tab without a /p2p-circuit address. */
   maxReservations: 1024,
+  maxReservationsPerAddress: DEFAULT_MAX_RESERVATIONS_PER_ADDRESS,
   /** Twice the reservations: tabs that only come to be discovered, and reconnects overlapping old connections. */
   maxConnections: 2048,
 } as const
@@ -83,14 +88,21 @@ export async function createRelay(options: RelayOptions = {}): Promise<Relay> {
   const httpPort = options.httpPort ?? (port === 0 ? 0 : port + 1)
   const maxReservations = options.maxReservations ?? RELAY_DEFAULTS.maxReservations
   const maxConnections = options.maxConnections ?? RELAY_DEFAULTS.maxConnections
+  const perAddress = options.maxReservationsPerAddress ?? RELAY_DEFAULTS.maxReservationsPerAddress
   const privateKey = await loadOrCreateRelayKey(options.keyFile)
 
+  // the gater is asked before each new reservation, once the node below exists
+  const gated: { view?: ReservationView } = {}
   const node = await createLibp2p({
     privateKey,
     addresses: { listen: [webSocketListenAddr(host, port)], announce: options.announce ?? [] },
     transports: [webSockets()],
     connectionEncrypters: [noise()],
     streamMuxers: [yamux()],
+    connectionGater: {
+      denyInboundRelayReservation: (peer) =>
+        gated.view !== undefined && refusesReservation(gated.view, peer, perAddress),
+    },
     connectionManager: {
       maxConnections,
       inboundConnectionThreshold: INBOUND_CONNECTIONS_PER_HOST_PER_SECOND,
@@ -116,6 +128,10 @@ export async function createRelay(options: RelayOptions = {}): Promise<Relay> {
     throw /EADDRINUSE/.test(String((err as Error)?.message)) ? new PortInUseError('relay', host, port) : err
   })
 
+  gated.view = {
+    reservations: node.services.relay.reservations,
+    connectionAddrs: (peer) => node.getConnections(peer).map((c) => c.remoteAddr),
+  }
   try {
     const relayedTraffic = await meterRelayedTraffic(node, node.services.relay)
     const stopDropping = dropReservationsOnDisconnect(node, node.services.relay)
@@ -129,7 +145,7 @@ export async function createRelay(options: RelayOptions = {}): Promise<Relay> {
         connections: () => node.getConnections().length,
         reservations: () => node.services.relay.reservations.size,
         relayedTraffic,
-        limits: { maxReservations, maxConnections },
+        limits: { maxReservations, maxReservationsPerAddress: perAddress, maxConnections },
       })
     const http = httpPort === 0 ? undefined : await startRelayHttp(host, httpPort, metrics)
     return {

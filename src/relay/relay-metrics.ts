@@ -14,7 +14,7 @@ export interface RelayMetrics {
   relayedConnections: { active: number; total: number }
   /** payload bytes forwarded over relayed connections, both directions, since start */
   relayedBytes: number
-  limits: { maxReservations: number; maxConnections: number }
+  limits: { maxReservations: number; maxReservationsPerAddress: number; maxConnections: number }
   memory: { rss: number; heapUsed: number }
 }
 
@@ -58,6 +58,12 @@ export function toPrometheusText(m: RelayMetrics): string {
   add('connections', 'gauge', 'Open connections.', m.connections)
   add('reservations', 'gauge', 'Circuit relay reservations held by connected peers.', m.reservations)
   add('max_reservations', 'gauge', 'Configured reservation limit.', m.limits.maxReservations)
+  add(
+    'max_reservations_per_address',
+    'gauge',
+    'Configured reservation limit per remote (non-loopback) address.',
+    m.limits.maxReservationsPerAddress,
+  )
   add('max_connections', 'gauge', 'Configured connection limit.', m.limits.maxConnections)
   add('relayed_connections_active', 'gauge', 'Relayed connections now open.', m.relayedConnections.active)
   add(
