@@ -2,7 +2,7 @@
 // restart), a peer registration proven with a libp2p Ed25519 key, and the stack serving the deployment.
 import { createServer } from 'node:net'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { networkInterfaces, tmpdir } from 'node:os'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { generateKeyPair } from '@libp2p/crypto/keys'
 import { createPublicClient, createWalletClient, http, keccak256, toHex } from 'viem'
@@ -21,6 +21,7 @@ import { collateralTokenAbi } from './generated/CollateralToken.ts'
 import { anvilAccount, localChain } from './local-clients.ts'
 import { swarmCoordinatorAbi } from './generated/SwarmCoordinator.ts'
 import { signRegistration, verifyRegistration } from './registration-message.ts'
+import { lanAddress } from '../relay/lan-address.ts'
 
 // Fixed ports for this file only (19600–19609), so parallel test files never collide.
 const ANVIL_PORT = 19600
@@ -337,12 +338,9 @@ describe('startStack with a chain', () => {
     for (const port of Object.values(STACK)) expect(await portIsFree(port), String(port)).toBe(true)
   })
 
-  // A LAN address of this machine: what another machine on the network would dial.
-  const lanAddress = Object.values(networkInterfaces())
-    .flat()
-    .find((a) => a && a.family === 'IPv4' && !a.internal)?.address
+  const lan = lanAddress()
 
-  it.skipIf(lanAddress === undefined)(
+  it.skipIf(lan === undefined)(
     'on --host 0.0.0.0 shares the app and its /rpc, while anvil stays on loopback',
     async () => {
       const appDist = await mkdtemp(join(tmpdir(), 'stack-lan-'))
@@ -364,9 +362,9 @@ describe('startStack with a chain', () => {
             signal: AbortSignal.timeout(2_000),
           }).then((r) => r.json() as Promise<{ result?: string }>)
         // from the LAN: the app's /rpc answers…
-        expect(await rpc(`http://${lanAddress}:${STACK.appPort}/rpc`)).toMatchObject({ result: '0x7a69' })
+        expect(await rpc(`http://${lan}:${STACK.appPort}/rpc`)).toMatchObject({ result: '0x7a69' })
         // …anvil itself does not listen there
-        await expect(rpc(`http://${lanAddress}:${STACK.chainPort}`)).rejects.toThrow()
+        await expect(rpc(`http://${lan}:${STACK.chainPort}`)).rejects.toThrow()
         expect(stack.deployment?.rpcUrl).toBe(`http://127.0.0.1:${STACK.chainPort}`)
         expect(await rpc(stack.deployment!.rpcUrl)).toMatchObject({ result: '0x7a69' })
       } finally {

@@ -4,23 +4,16 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { SwarmConfig } from '../config/swarm-config.ts'
 import { PortInUseError } from '../relay/listen-http.ts'
 import { startAppServer } from './app-server.ts'
 import type { AppServer } from './app-server.ts'
 import { MAX_RPC_REQUEST_BYTES } from './rpc-proxy.ts'
+import { TEST_SWARM_CONFIG } from './test-swarm-config.ts'
 
 // Fixed port for this file only (19xxx range), so parallel test files never collide.
 const PORT = 19220
 
-const config: SwarmConfig = {
-  version: 1,
-  name: 'test',
-  genesisTime: 1_700_000_000_000,
-  roundLengthMs: 30_000,
-  relays: ['/ip4/127.0.0.1/tcp/9090/ws/p2p/12D3KooWtest'],
-  iceServers: [],
-}
+const config = TEST_SWARM_CONFIG
 
 let dir: string
 let app: AppServer

@@ -9,23 +9,16 @@ import { createPublicClient, createTestClient, http, type Address } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FAUCET_PATH, LOCAL_FUNDED_BALANCE, fundOnLocalChain } from '../chain/local-funding.ts'
-import type { SwarmConfig } from '../config/swarm-config.ts'
 import { startAnvil, type Anvil } from './anvil.ts'
 import { startAppServer, type AppServer } from './app-server.ts'
+import { TEST_SWARM_CONFIG } from './test-swarm-config.ts'
 
 // Fixed ports for this file only (19226–19228), so parallel test files never collide.
 const ANVIL_PORT = 19226
 const APP_PORT = 19227
 const OTHER_APP_PORT = 19228
 
-const config: SwarmConfig = {
-  version: 1,
-  name: 'test',
-  genesisTime: 1_700_000_000_000,
-  roundLengthMs: 30_000,
-  relays: ['/ip4/127.0.0.1/tcp/9090/ws/p2p/12D3KooWtest'],
-  iceServers: [],
-}
+const config = TEST_SWARM_CONFIG
 
 let dir: string
 let anvil: Anvil

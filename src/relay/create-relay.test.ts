@@ -1,6 +1,6 @@
 import { createServer } from 'node:net'
 import { mkdtemp, rm, stat } from 'node:fs/promises'
-import { networkInterfaces, tmpdir } from 'node:os'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createRelay } from './create-relay.ts'
@@ -9,6 +9,7 @@ import { PortInUseError } from './listen-http.ts'
 import type { RelayMetrics } from './relay-metrics.ts'
 import { spawnReservingPeers } from './reserving-peers.ts'
 import type { ReservingPeers } from './reserving-peers.ts'
+import { lanAddress } from './lan-address.ts'
 
 // Fixed ports for this file only (19xxx range), so parallel test files never collide.
 const PORT = 19210
@@ -151,18 +152,15 @@ describe('createRelay', () => {
     expect(relay.multiaddrs).toEqual([`/dns4/relay.example.com/tcp/443/wss/p2p/${relay.peerId}`])
   })
 
-  // One host must not take every reservation: what it dials from is what the relay can see of it.
-  const lanAddress = Object.values(networkInterfaces())
-    .flat()
-    .find((a) => a && a.family === 'IPv4' && !a.internal)?.address
+  const lan = lanAddress()
 
-  it.skipIf(lanAddress === undefined)(
+  it.skipIf(lan === undefined)(
     'caps the reservations one remote address holds, while loopback stays uncapped',
     async () => {
       // a variable, not a literal: the option is new
       const options = { host: '0.0.0.0', port: PORT, maxReservationsPerAddress: 2 }
       relay = await createRelay(options)
-      const overLan = `/ip4/${lanAddress}/tcp/${PORT}/ws/p2p/${relay.peerId}`
+      const overLan = `/ip4/${lan}/tcp/${PORT}/ws/p2p/${relay.peerId}`
       peers = await spawnReservingPeers(overLan, 2)
       expect(relay.metrics().reservations).toBe(2)
       // a third peer id from the same address connects, but gets no reservation
