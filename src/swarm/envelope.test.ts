@@ -71,6 +71,15 @@ describe('encodeEnvelope / decodeEnvelope', () => {
     ['a negative timestamp', json({ ...envelope, ts: -1 })],
     ['an unsafe timestamp', utf8(JSON.stringify(envelope).replace('"ts":1800000000000', '"ts":1e300'))],
     ['an unknown kind', json({ ...envelope, kind: 'chat' })],
+    // JSON.parse turns a number beyond the double range into ±Infinity, which no canonical JSON can carry.
+    [
+      'a body number that overflows to Infinity',
+      utf8(JSON.stringify(envelope).replace('"a":1', '"a":1e999')),
+    ],
+    [
+      'a nested body number that overflows to −Infinity',
+      utf8(JSON.stringify(envelope).replace('["x"]', '["x",[-1e999]]')),
+    ],
   ])('calls %s malformed', (_, bytes) => {
     expect(decodeEnvelope(bytes)).toMatchObject({ ok: false, reason: 'malformed' })
   })

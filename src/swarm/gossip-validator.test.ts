@@ -146,6 +146,29 @@ describe('createGossipValidator', () => {
       }
     })
 
+    it('malformed: a body number that parses to Infinity (1e999), so it cannot be hashed', () => {
+      const { validator } = setup()
+      const text = new TextDecoder().decode(encodeEnvelope(envelope()))
+      for (const n of ['1e999', '-1e999']) {
+        const data = new TextEncoder().encode(text.replace('"cores":4', `"cores":${n}`))
+        expect(data.byteLength).toBeLessThan(MAX_MESSAGE_BYTES.presence)
+        expect(validator.validate(TOPIC, data, ALICE)).toMatchObject({ ok: false, reason: 'malformed' })
+      }
+    })
+
+    it('malformed: any exception inside validation is a refusal with a reason, never a throw', () => {
+      const { check } = setup({
+        nameOf: () => {
+          throw new Error('naming failed')
+        },
+      })
+      expect(check(envelope())).toMatchObject({
+        ok: false,
+        reason: 'malformed',
+        detail: expect.stringContaining('naming failed') as string,
+      })
+    })
+
     it('unknown-version', () => {
       const { validator } = setup()
       expect(reasonOf(validator.validate(TOPIC, json({ ...envelope(), v: 2 }), ALICE))).toBe(
