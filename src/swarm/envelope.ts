@@ -49,11 +49,21 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
 
 const isId = (v: unknown): v is string => typeof v === 'string' && v.length > 0 && v.length <= MAX_ID_LENGTH
 
-function deeperThan(value: unknown, limit: number): boolean {
-  if (typeof value !== 'object' || value === null) return false
-  if (limit === 0) return true
+/**
+ * What makes a body unfit to be judged further, or null: nesting deeper than `limit`, or a number
+ * beyond the double range (JSON.parse turns `1e999` into Infinity, which canonical JSON cannot carry,
+ * so such a body could be neither hashed nor re-encoded).
+ */
+function bodyDefect(value: unknown, limit: number): string | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? null : 'a number beyond the double range'
+  if (typeof value !== 'object' || value === null) return null
+  if (limit === 0) return `body nested deeper than ${MAX_BODY_DEPTH}`
   const children = Array.isArray(value) ? value : Object.values(value)
-  return children.some((child) => deeperThan(child, limit - 1))
+  for (const child of children) {
+    const defect = bodyDefect(child, limit - 1)
+    if (defect !== null) return defect
+  }
+  return null
 }
 
 /** Decodes untrusted bytes into an envelope, checking every field; never throws. The body is left unchecked. */
@@ -79,6 +89,7 @@ export function decodeEnvelope(bytes: Uint8Array): DecodeResult {
   if (typeof ts !== 'number' || !Number.isSafeInteger(ts) || ts < 0) return malformed('bad ts')
   if (!isGossipKind(kind)) return malformed('bad kind')
   if (!('body' in value)) return malformed('no body')
-  if (deeperThan(body, MAX_BODY_DEPTH)) return malformed(`body nested deeper than ${MAX_BODY_DEPTH}`)
+  const defect = bodyDefect(body, MAX_BODY_DEPTH)
+  if (defect !== null) return malformed(defect)
   return { ok: true, envelope: { v: PROTOCOL_VERSION, swarmId, round, from, ts, kind, body } }
 }

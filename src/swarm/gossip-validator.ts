@@ -20,7 +20,7 @@ export const REJECT_REASONS = [
   'wrong-topic', // not a topic of our swarm, or not a tabswarm topic at all
   'unknown-kind', // a kind whose body schema does not exist yet: nothing of it is accepted
   'oversized', // above the kind's size cap (checked before parsing)
-  'malformed', // not UTF-8 JSON, or not an envelope
+  'malformed', // not UTF-8 JSON, not an envelope, a number beyond the double range, or the checks threw
   'unknown-version', // an envelope version we do not speak
   'wrong-swarm', // the envelope names another swarm than its topic
   'wrong-kind', // the envelope's kind is not its topic's kind
@@ -121,33 +121,47 @@ export function createGossipValidator(opts: GossipValidatorOptions): GossipValid
   const reject = (reason: RejectReason, detail?: string): ValidationResult =>
     detail === undefined ? { ok: false, reason } : { ok: false, reason, detail }
 
+  const judge = (topic: string, data: Uint8Array, signer: string): ValidationResult => {
+    const parsed = parseTopic(topic)
+    if (parsed === null || parsed.swarmId !== swarmId) return reject('wrong-topic')
+    const kind = parsed.kind
+    if (!isKnownKind(kind)) return reject('unknown-kind')
+    if (data.byteLength > MAX_MESSAGE_BYTES[kind]) return reject('oversized')
+    const decoded = decodeEnvelope(data)
+    if (!decoded.ok) return reject(decoded.reason, decoded.detail)
+    const envelope = decoded.envelope
+    if (envelope.swarmId !== swarmId) return reject('wrong-swarm')
+    if (envelope.kind !== kind) return reject('wrong-kind')
+    if (envelope.from !== signer) return reject('sender-mismatch')
+    const t = now()
+    if (envelope.ts < t - maxAgeMs) return reject('stale')
+    if (envelope.ts > t + maxSkewMs) return reject('future')
+    // The body is bounded in size and depth and holds only finite numbers by now, so hashing its
+    // canonical JSON is cheap and cannot throw.
+    const bodyHash = bytesToHex(sha256(new TextEncoder().encode(canonicalJson(envelope.body))))
+    const replayKey = `${envelope.from} ${kind} ${envelope.ts} ${bodyHash}`
+    if (replays.has(replayKey, t)) return reject('replay')
+    if (!limiter.take(`${signer} ${kind}`, rates[kind], t)) return reject('rate-limited')
+    const body = bodyChecks[kind](envelope.body, envelope.from)
+    if (typeof body === 'string') return reject('invalid-body', body)
+    // Remembered until the message turns stale; after that the age check refuses a replay.
+    replays.add(replayKey, envelope.ts + maxAgeMs, t)
+    // bodyChecks[kind] returned this kind's body type, which TS cannot correlate through the union
+    return { ok: true, envelope: { ...envelope, kind, body } as ValidEnvelope }
+  }
+
   return {
+    // gossipsub turns a validator that throws into Ignore: the message would go uncounted and its
+    // sender unpunished, so whatever throws is a refusal with a reason instead.
     validate(topic, data, signer) {
-      const parsed = parseTopic(topic)
-      if (parsed === null || parsed.swarmId !== swarmId) return reject('wrong-topic')
-      const kind = parsed.kind
-      if (!isKnownKind(kind)) return reject('unknown-kind')
-      if (data.byteLength > MAX_MESSAGE_BYTES[kind]) return reject('oversized')
-      const decoded = decodeEnvelope(data)
-      if (!decoded.ok) return reject(decoded.reason, decoded.detail)
-      const envelope = decoded.envelope
-      if (envelope.swarmId !== swarmId) return reject('wrong-swarm')
-      if (envelope.kind !== kind) return reject('wrong-kind')
-      if (envelope.from !== signer) return reject('sender-mismatch')
-      const t = now()
-      if (envelope.ts < t - maxAgeMs) return reject('stale')
-      if (envelope.ts > t + maxSkewMs) return reject('future')
-      // The body is bounded in size and depth by now, so hashing its canonical JSON is cheap and cannot throw.
-      const bodyHash = bytesToHex(sha256(new TextEncoder().encode(canonicalJson(envelope.body))))
-      const replayKey = `${envelope.from} ${kind} ${envelope.ts} ${bodyHash}`
-      if (replays.has(replayKey, t)) return reject('replay')
-      if (!limiter.take(`${signer} ${kind}`, rates[kind], t)) return reject('rate-limited')
-      const body = bodyChecks[kind](envelope.body, envelope.from)
-      if (typeof body === 'string') return reject('invalid-body', body)
-      // Remembered until the message turns stale; after that the age check refuses a replay.
-      replays.add(replayKey, envelope.ts + maxAgeMs, t)
-      // bodyChecks[kind] returned this kind's body type, which TS cannot correlate through the union
-      return { ok: true, envelope: { ...envelope, kind, body } as ValidEnvelope }
+      try {
+        return judge(topic, data, signer)
+      } catch (error) {
+        return reject(
+          'malformed',
+          `validation failed: ${error instanceof Error ? error.message : String(error)}`,
+        )
+      }
     },
     cacheSizes: () => ({ replay: replays.size, rateBuckets: limiter.size }),
   }
