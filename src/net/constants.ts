@@ -31,8 +31,20 @@ export const DISCOVERY_INTERVAL_MS = 1_000
 /** Largest frame on a bridge `send`/`request` stream; larger payloads belong in several messages. */
 export const MAX_STREAM_MESSAGE_BYTES = 4 * 1024 * 1024
 
-/** A peer that sent this many invalid gossip messages is hung up on and refused for BLOCK_MS. It is the
- * count at which gossipsub graylists it anyway (create-browser-node.ts), so every message we ever judged
- * from it is counted and nothing it sends afterwards costs us a parse — or a connection. */
+/** A peer that handed us this many invalid gossip messages in quick succession is hung up on and refused
+ * for BLOCK_MS. It is the count at which gossipsub graylists it anyway (create-browser-node.ts), so every
+ * message we ever judged from it is counted and nothing it sends afterwards costs us a parse — or a
+ * connection. Only refusals charged to the forwarder count (not the ignored timing and version classes,
+ * gossip-validator.ts IGNORED_REASONS). */
 export const BLOCK_AFTER_REJECTS = 20
 export const BLOCK_MS = 5 * 60_000
+
+/** Charged refusals are forgotten at this rate (a leaky bucket of BLOCK_AFTER_REJECTS): a peer is hung up
+ * on only while its invalid messages arrive faster than one per 10 s on average, so an honest peer's rare
+ * bad message (a bug, a schema it read differently) is forgotten within minutes instead of adding up
+ * over a day until it is cut off. */
+export const REJECTS_FORGIVEN_PER_SECOND = 0.1
+
+/** Peers whose charged refusals are remembered at once: beyond it the least recently refused are
+ * forgotten (which at worst hands one a fresh allowance). 2,000 × ~150 B ≈ 0.3 MB. */
+export const MAX_REFUSAL_RECORDS = 2_000

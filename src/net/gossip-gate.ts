@@ -1,8 +1,15 @@
 // Between gossipsub and the swarm's gossip validator: turns the validator's verdict on one message into
-// gossipsub's (accept or refuse), counts every refusal by reason, and hangs up on a peer that forwards
-// too many refused messages. Pure apart from the callbacks it is given.
+// gossipsub's (accept, ignore or reject), counts every refusal by reason, and hangs up on a peer that
+// keeps handing us messages it should have refused itself. Pure apart from the callbacks it is given.
 import type { Envelope } from '../swarm/envelope.ts'
-import { BLOCK_AFTER_REJECTS, BLOCK_MS } from './constants.ts'
+import { IGNORED_REASONS } from '../swarm/gossip-validator.ts'
+import { createRateLimiter, type RateLimit } from '../swarm/rate-limiter.ts'
+import {
+  BLOCK_AFTER_REJECTS,
+  BLOCK_MS,
+  MAX_REFUSAL_RECORDS,
+  REJECTS_FORGIVEN_PER_SECOND,
+} from './constants.ts'
 import type { NetStatsCollector } from './net-stats.ts'
 
 export type GossipCheck = (
@@ -12,7 +19,7 @@ export type GossipCheck = (
 ) => { ok: true; envelope: Envelope } | { ok: false; reason: string }
 
 /** gossipsub's TopicValidatorResult, by value */
-export type GateVerdict = 'accept' | 'reject'
+export type GateVerdict = 'accept' | 'ignore' | 'reject'
 
 export interface GossipGateParameters {
   /** the swarm's gossip validator (src/swarm/gossip-validator.ts) */
@@ -39,10 +46,19 @@ export function createGossipGate(p: GossipGateParameters): GossipGate {
   const now = p.now ?? Date.now
   const blocked = new Map<string, number>()
   const isBlocked = (id: string): boolean => (blocked.get(id) ?? 0) > now()
+  // A leaky bucket per forwarder: each charged refusal spends a token and tokens come back at
+  // REJECTS_FORGIVEN_PER_SECOND. Its burst is one less than BLOCK_AFTER_REJECTS, so the refusal that
+  // finds it empty is the BLOCK_AFTER_REJECTS-th in quick succession.
+  const allowance: RateLimit = { perSecond: REJECTS_FORGIVEN_PER_SECOND, burst: BLOCK_AFTER_REJECTS - 1 }
+  const refusals = createRateLimiter(MAX_REFUSAL_RECORDS)
 
-  const reject = (source: string, reason: string, bytes: number): GateVerdict => {
+  const refuse = (source: string, reason: string, bytes: number): GateVerdict => {
+    if (IGNORED_REASONS.has(reason)) {
+      p.stats.ignored(source, reason, bytes)
+      return 'ignore'
+    }
     p.stats.rejected(source, reason, bytes)
-    if (p.stats.rejectsFrom(source) >= BLOCK_AFTER_REJECTS && !isBlocked(source)) {
+    if (!refusals.take(source, allowance, now()) && !isBlocked(source)) {
       blocked.set(source, now() + BLOCK_MS)
       p.stats.blocked(source)
       p.hangUp(source)
@@ -52,9 +68,9 @@ export function createGossipGate(p: GossipGateParameters): GossipGate {
 
   return {
     judge(topic, data, signer, source) {
-      if (signer === null) return reject(source, 'unsigned', data.byteLength)
+      if (signer === null) return refuse(source, 'unsigned', data.byteLength)
       const r = p.check(topic, data, signer)
-      if (!r.ok) return reject(source, r.reason, data.byteLength)
+      if (!r.ok) return refuse(source, r.reason, data.byteLength)
       // The validator remembers what it accepted (replays are refused), so the envelope is handed on
       // from here rather than checked again when the message is delivered.
       const { onEnvelope } = p

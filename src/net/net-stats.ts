@@ -6,15 +6,16 @@ import { STATS_HISTORY } from './constants.ts'
 export interface NetStatsCollector {
   received(peer: string, bytes: number): void
   sent(peers: readonly string[], bytes: number): void
-  /** a message that failed validation; its bytes count as received from that peer */
+  /** a message that failed validation, charged to the peer that handed it over; its bytes count as received from it */
   rejected(peer: string, reason: string, bytes: number): void
+  /** a message refused for a reason that is not the handing peer's fault (counted by reason, not charged) */
+  ignored(peer: string, reason: string, bytes: number): void
   /** the peer was hung up on and is refused for a while */
   blocked(peer: string): void
   touch(peer: string): void
   setQueueDepth(n: number): void
   /** copy of the counters plus the history with a new sample appended */
   sample(now: number): { stats: NetStats; history: NetSample[] }
-  rejectsFrom(peer: string): number
 }
 
 export function createNetStats(): NetStatsCollector {
@@ -26,6 +27,15 @@ export function createNetStats(): NetStatsCollector {
       c = { messagesIn: 0, messagesOut: 0, bytesIn: 0, bytesOut: 0, rejected: 0, lastSeen: Date.now() }
       s.perPeer[id] = c
     }
+    return c
+  }
+  // Every refusal counts in the totals by reason, and its bytes as received from the peer that sent them.
+  const refused = (id: string, reason: string, bytes: number): PeerCounters => {
+    s.rejected++
+    s.rejectedByReason[reason] = (s.rejectedByReason[reason] ?? 0) + 1
+    s.bytesIn += bytes
+    const c = peer(id)
+    c.bytesIn += bytes
     return c
   }
   return {
@@ -48,12 +58,11 @@ export function createNetStats(): NetStatsCollector {
       }
     },
     rejected(id, reason, bytes) {
-      s.rejected++
-      s.rejectedByReason[reason] = (s.rejectedByReason[reason] ?? 0) + 1
-      s.bytesIn += bytes
-      const c = peer(id)
-      c.rejected++
-      c.bytesIn += bytes
+      refused(id, reason, bytes).rejected++
+    },
+    ignored(id, reason, bytes) {
+      s.ignored++
+      refused(id, reason, bytes)
     },
     blocked() {
       s.blockedPeers++
@@ -74,6 +83,5 @@ export function createNetStats(): NetStatsCollector {
         history: [...history],
       }
     },
-    rejectsFrom: (id) => s.perPeer[id]?.rejected ?? 0,
   }
 }

@@ -64,7 +64,11 @@ export async function startNetwork(p: StartNetworkParameters): Promise<Network> 
   // The GossipSub class has these; its exported interface leaves them out.
   const gossipInternals = pubsub as unknown as GossipInternals
 
-  const verdicts = { accept: TopicValidatorResult.Accept, reject: TopicValidatorResult.Reject }
+  const verdicts = {
+    accept: TopicValidatorResult.Accept,
+    ignore: TopicValidatorResult.Ignore,
+    reject: TopicValidatorResult.Reject,
+  }
   for (const topic of topics) {
     pubsub.topicValidators.set(topic, (source, msg) => {
       const signer = msg.type === 'signed' ? msg.from.toString() : null

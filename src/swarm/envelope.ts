@@ -3,7 +3,10 @@
 import { canonicalJson } from '../codec/canonical-json.ts'
 import { isGossipKind, type GossipKind } from './topics.ts'
 
-/** Bumped when the envelope's fields change meaning; peers refuse versions they do not know. */
+/**
+ * Bumped when the envelope's fields change meaning; peers ignore (do not refuse as invalid) newer
+ * versions, and the Swarm view tells the user to update.
+ */
 export const PROTOCOL_VERSION = 1
 
 export interface Envelope<B = unknown> {
@@ -77,9 +80,18 @@ export function decodeEnvelope(bytes: Uint8Array): DecodeResult {
   }
   if (!isObject(value)) return malformed('not a JSON object')
   // The version comes first: a newer version may change every other field.
-  if (typeof value.v !== 'number') return malformed('no version')
-  if (value.v !== PROTOCOL_VERSION)
-    return { ok: false, reason: 'unknown-version', detail: `version ${value.v}` }
+  // Versions count up from PROTOCOL_VERSION, the first: anything else than it or a later one is no
+  // version at all. A later one is a peer that updated before us (its messages are ignored, not held
+  // against it).
+  const { v } = value
+  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < PROTOCOL_VERSION)
+    return malformed('no version')
+  if (v > PROTOCOL_VERSION)
+    return {
+      ok: false,
+      reason: 'unknown-version',
+      detail: `version ${v}, newer than ours (${PROTOCOL_VERSION})`,
+    }
   const unknownKey = Object.keys(value).find((k) => !ENVELOPE_KEYS.has(k))
   if (unknownKey !== undefined) return malformed(`unknown field ${JSON.stringify(unknownKey)}`)
   const { swarmId, round, from, ts, kind, body } = value

@@ -21,7 +21,7 @@ export const REJECT_REASONS = [
   'unknown-kind', // a kind whose body schema does not exist yet: nothing of it is accepted
   'oversized', // above the kind's size cap (checked before parsing)
   'malformed', // not UTF-8 JSON, not an envelope, a number beyond the double range, or the checks threw
-  'unknown-version', // an envelope version we do not speak
+  'unknown-version', // an envelope version newer than ours: its sender runs a newer tabswarm
   'wrong-swarm', // the envelope names another swarm than its topic
   'wrong-kind', // the envelope's kind is not its topic's kind
   'sender-mismatch', // the envelope's `from` is not the gossipsub signer
@@ -32,6 +32,23 @@ export const REJECT_REASONS = [
   'invalid-body', // the body fails its kind's schema
 ] as const
 export type RejectReason = (typeof REJECT_REASONS)[number]
+
+/**
+ * Refusals that say nothing against the peer that handed us the message, so gossipsub is told to
+ * Ignore them (drop, do not forward) rather than Reject (drop and lower the forwarder's score): they
+ * are counted by reason all the same. Timing depends on when the message reached us: an honest peer
+ * relaying an attacker's 59.5 s old messages delivers them stale, a replay or a flood of someone else's
+ * messages is the signer's doing, and a far-ahead timestamp is the signer's clock. A newer protocol
+ * version is a peer that updated first; refusing it as invalid would cut the swarm in two at every
+ * version bump. Every other reason is something the forwarder's own validator would have refused.
+ */
+export const IGNORED_REASONS: ReadonlySet<string> = new Set<RejectReason>([
+  'stale',
+  'future',
+  'replay',
+  'rate-limited',
+  'unknown-version',
+])
 
 /**
  * Body type per kind that has a schema. A kind joins when its issue adds a schema; until then its
