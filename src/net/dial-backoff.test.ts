@@ -17,4 +17,12 @@ describe('createDialBackoff', () => {
     expect(b.ready('p', t)).toBe(true)
     expect(b.size).toBe(0)
   })
+
+  it('keeps a bounded record however many distinct peers fail (10,000 strangers), the latest ones kept', () => {
+    const b = createDialBackoff()
+    for (let i = 0; i < 10_000; i++) b.failed(`peer${i}`, 0)
+    // the bound is MAX_BACKOFF_PEERS (1,000)
+    expect(b.size).toBeLessThanOrEqual(1_000)
+    expect(b.ready('peer9999', 1)).toBe(false)
+  })
 })
