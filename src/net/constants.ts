@@ -9,6 +9,10 @@ export const DIAL_SWEEP_MS = 1_000
 export const DIAL_BACKOFF_MIN_MS = 1_000
 export const DIAL_BACKOFF_MAX_MS = 15_000
 
+/** Peers whose dial backoff is remembered at once; beyond it the least recently failed are forgotten,
+ * which at worst costs a forgotten dead peer one early retry. 1,000 × ~150 B ≈ 0.15 MB. */
+export const MAX_BACKOFF_PEERS = 1_000
+
 /** A WebRTC dial (signalling over the relay + ICE + the init channel) that takes longer has failed. */
 export const DIAL_TIMEOUT_MS = 10_000
 
@@ -21,6 +25,11 @@ export const RELAY_UNREACHABLE_AFTER = 2
 /** How often topology (RTT included) and the per-second stats sample are refreshed for the UI. */
 export const STATS_SAMPLE_MS = 1_000
 export const STATS_HISTORY = 60
+
+/** Peers with per-peer traffic counters at once (the Swarm view's peer table): far more than a tab is
+ * connected to; beyond it the least recently heard are forgotten, so strangers cannot grow it. The totals
+ * still count everyone. 1,000 × ~250 B ≈ 0.25 MB, copied into the UI store once a second. */
+export const MAX_PEER_RECORDS = 1_000
 
 /** How often connected peers are pinged for the RTT column. */
 export const PING_INTERVAL_MS = 5_000

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DIAL_BACKOFF_MAX_MS, DIAL_BACKOFF_MIN_MS } from './constants.ts'
+import { DIAL_BACKOFF_MAX_MS, DIAL_BACKOFF_MIN_MS, MAX_BACKOFF_PEERS } from './constants.ts'
 import { createDialBackoff } from './dial-backoff.ts'
 
 describe('createDialBackoff', () => {
@@ -21,8 +21,7 @@ describe('createDialBackoff', () => {
   it('keeps a bounded record however many distinct peers fail (10,000 strangers), the latest ones kept', () => {
     const b = createDialBackoff()
     for (let i = 0; i < 10_000; i++) b.failed(`peer${i}`, 0)
-    // the bound is MAX_BACKOFF_PEERS (1,000)
-    expect(b.size).toBeLessThanOrEqual(1_000)
+    expect(b.size).toBeLessThanOrEqual(MAX_BACKOFF_PEERS)
     expect(b.ready('peer9999', 1)).toBe(false)
   })
 })

@@ -1,7 +1,9 @@
 // When the dialer may try a peer again after a failed dial: the first retry soon (the other side may
 // still be reserving its relay slot), each further failure doubling the wait up to a cap, and a
-// success forgetting the peer. Pure: the caller passes the time.
-import { DIAL_BACKOFF_MAX_MS, DIAL_BACKOFF_MIN_MS } from './constants.ts'
+// success forgetting the peer. At most MAX_BACKOFF_PEERS peers are on record. Pure: the caller passes
+// the time.
+import { createRecentMap } from '../swarm/recent-map.ts'
+import { DIAL_BACKOFF_MAX_MS, DIAL_BACKOFF_MIN_MS, MAX_BACKOFF_PEERS } from './constants.ts'
 
 export interface DialBackoff {
   /** whether `peer` may be dialed at `now` */
@@ -13,7 +15,7 @@ export interface DialBackoff {
 }
 
 export function createDialBackoff(): DialBackoff {
-  const backoff = new Map<string, { until: number; delay: number }>()
+  const backoff = createRecentMap<{ until: number; delay: number }>(MAX_BACKOFF_PEERS)
   return {
     ready: (peer, now) => (backoff.get(peer)?.until ?? -Infinity) <= now,
     failed(peer, now) {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { MAX_PEER_RECORDS } from './constants.ts'
 import { createNetStats } from './net-stats.ts'
 
 describe('createNetStats', () => {
@@ -31,8 +32,8 @@ describe('createNetStats', () => {
       if (i % 100 === 0) stats.received('neighbour', 1)
     }
     const { stats: s } = stats.sample(0)
-    // the bound is MAX_PEER_RECORDS (1,000); the totals still count everyone
-    expect(Object.keys(s.perPeer).length).toBeLessThanOrEqual(1_000)
+    // the totals still count everyone
+    expect(Object.keys(s.perPeer).length).toBeLessThanOrEqual(MAX_PEER_RECORDS)
     expect(s.perPeer.neighbour?.messagesIn).toBe(101)
     expect(s.perPeer.stranger9999?.messagesIn).toBe(1)
     expect(s.messagesIn).toBe(10_101)

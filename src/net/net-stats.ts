@@ -1,7 +1,9 @@
 // Counters of what this node sent, received and refused, kept as plain numbers on the hot path and
-// copied into the UI store once a second.
+// copied into the UI store once a second. Per-peer counters are kept for the MAX_PEER_RECORDS most
+// recently heard peers only.
 import { emptyStats, type NetSample, type NetStats, type PeerCounters } from '../state/net-store.ts'
-import { STATS_HISTORY } from './constants.ts'
+import { createRecentMap } from '../swarm/recent-map.ts'
+import { MAX_PEER_RECORDS, STATS_HISTORY } from './constants.ts'
 
 export interface NetStatsCollector {
   received(peer: string, bytes: number): void
@@ -21,11 +23,12 @@ export interface NetStatsCollector {
 export function createNetStats(): NetStatsCollector {
   const s = emptyStats()
   const history: NetSample[] = []
+  const peers = createRecentMap<PeerCounters>(MAX_PEER_RECORDS)
   const peer = (id: string): PeerCounters => {
-    let c = s.perPeer[id]
+    let c = peers.get(id)
     if (!c) {
       c = { messagesIn: 0, messagesOut: 0, bytesIn: 0, bytesOut: 0, rejected: 0, lastSeen: Date.now() }
-      s.perPeer[id] = c
+      peers.set(id, c)
     }
     return c
   }
@@ -77,7 +80,7 @@ export function createNetStats(): NetStatsCollector {
       const { messagesIn, messagesOut, bytesIn, bytesOut, rejected } = s
       history.push({ t: now, messagesIn, messagesOut, bytesIn, bytesOut, rejected })
       if (history.length > STATS_HISTORY) history.shift()
-      const perPeer = Object.fromEntries(Object.entries(s.perPeer).map(([k, v]) => [k, { ...v }]))
+      const perPeer = Object.fromEntries([...peers.entries()].map(([k, v]) => [k, { ...v }]))
       return {
         stats: { ...s, rejectedByReason: { ...s.rejectedByReason }, perPeer },
         history: [...history],
