@@ -10,7 +10,7 @@ import {
   DEFAULT_MAX_AGE_MS,
   DEFAULT_MAX_SKEW_MS,
   DEFAULT_RATE_LIMITS,
-  MAX_RATE_BUCKETS,
+  MAX_RATE_BUCKETS_PER_KIND,
   MAX_REPLAY_ENTRIES,
   REJECT_REASONS,
   createGossipValidator,
@@ -308,7 +308,7 @@ describe('createGossipValidator', () => {
       expect(sizes.replay).toBeGreaterThan(0)
       expect(sizes.replay).toBeLessThanOrEqual(MAX_REPLAY_ENTRIES)
       expect(sizes.rateBuckets).toBeGreaterThan(0)
-      expect(sizes.rateBuckets).toBeLessThanOrEqual(MAX_RATE_BUCKETS)
+      expect(sizes.rateBuckets).toBeLessThanOrEqual(MAX_RATE_BUCKETS_PER_KIND)
       // The most recent messages are still recognised as replays.
       expect(reasonOf(check(envelope({ from: `12D3KooWSybil${FLOOD - 1}` })))).toBe('replay')
       // Once the window has passed, the cache forgets everything it held.
