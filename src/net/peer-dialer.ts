@@ -3,7 +3,8 @@
 // with per-peer backoff after failures. libp2p itself fires `peer:discovery` once and never retries.
 import { multiaddr } from '@multiformats/multiaddr'
 import type { BrowserNode } from './create-browser-node.ts'
-import { DIAL_BACKOFF_MAX_MS, DIAL_BACKOFF_MIN_MS, DIAL_SWEEP_MS, DIAL_TIMEOUT_MS } from './constants.ts'
+import { DIAL_SWEEP_MS, DIAL_TIMEOUT_MS } from './constants.ts'
+import { createDialBackoff } from './dial-backoff.ts'
 import { planDial } from './dial-plan.ts'
 import { isDirect } from './connection-kind.ts'
 
@@ -22,7 +23,7 @@ export interface StartPeerDialerParameters {
 export function startPeerDialer({ node, isRelay, isBlocked }: StartPeerDialerParameters): PeerDialer {
   const self = node.peerId.toString()
   const inFlight = new Set<string>()
-  const backoff = new Map<string, { until: number; delay: number }>()
+  const backoff = createDialBackoff()
   let failures = 0
 
   const directlyConnected = (id: string): boolean =>
@@ -39,21 +40,19 @@ export function startPeerDialer({ node, isRelay, isBlocked }: StartPeerDialerPar
   const consider = (id: string, addrs: string[]): void => {
     if (inFlight.has(id) || isRelay(id) || isBlocked(id)) return
     if (directlyConnected(id)) return dropRelayed(id)
-    const b = backoff.get(id)
-    if (b && b.until > Date.now()) return
+    if (!backoff.ready(id, Date.now())) return
     const plan = planDial(self, id, addrs)
     if (!plan) return
     inFlight.add(id)
     node
       .dial(multiaddr(plan.addr), { signal: AbortSignal.timeout(DIAL_TIMEOUT_MS) })
       .then(() => {
-        backoff.delete(id)
+        backoff.succeeded(id)
         dropRelayed(id)
       })
       .catch(() => {
         failures++
-        const delay = Math.min(DIAL_BACKOFF_MAX_MS, (b?.delay ?? DIAL_BACKOFF_MIN_MS / 2) * 2)
-        backoff.set(id, { until: Date.now() + delay, delay })
+        backoff.failed(id, Date.now())
       })
       .finally(() => inFlight.delete(id))
   }

@@ -9,16 +9,11 @@ import type { RelayState, Topology, TopologyPeer } from './bridge-protocol.ts'
 import { serveBridge, type BridgeHost } from './bridge-host.ts'
 import { createBrowserNode, type BrowserNode } from './create-browser-node.ts'
 import { dataPathAddr, isDirect, transportOf } from './connection-kind.ts'
+import { createGossipGate, type GossipCheck } from './gossip-gate.ts'
 import { createNetStats, type NetStatsCollector } from './net-stats.ts'
 import { startPeerDialer } from './peer-dialer.ts'
 import { startRelayKeeper } from './relay-keeper.ts'
-import { BLOCK_AFTER_REJECTS, BLOCK_MS, PING_INTERVAL_MS } from './constants.ts'
-
-export type GossipCheck = (
-  topic: string,
-  data: Uint8Array,
-  signer: string,
-) => { ok: true; envelope: Envelope } | { ok: false; reason: string }
+import { PING_INTERVAL_MS } from './constants.ts'
 
 interface GossipInternals {
   getScore(peerId: string): number
@@ -48,8 +43,14 @@ export interface Network {
 
 export async function startNetwork(p: StartNetworkParameters): Promise<Network> {
   const topics = GOSSIP_KINDS.map((k) => topicFor(p.swarmId, k))
-  const blocked = new Map<string, number>()
-  const isBlocked = (id: string): boolean => (blocked.get(id) ?? 0) > Date.now()
+  const stats = createNetStats()
+  const gate = createGossipGate({
+    check: p.check,
+    stats,
+    onEnvelope: p.onEnvelope,
+    hangUp: (peer) => void hangUp(peer),
+  })
+  const isBlocked = gate.isBlocked
   const node = await createBrowserNode({
     privateKey: p.privateKey,
     iceServers: p.config.iceServers,
@@ -57,34 +58,22 @@ export async function startNetwork(p: StartNetworkParameters): Promise<Network> 
     isBlocked,
   })
   const peerId = node.peerId.toString()
-  const stats = createNetStats()
   const hosts = new Set<BridgeHost>()
   const rtt = new Map<string, number>()
   const pubsub = node.services.pubsub
   // The GossipSub class has these; its exported interface leaves them out.
   const gossipInternals = pubsub as unknown as GossipInternals
 
-  for (const topic of topics) {
-    pubsub.topicValidators.set(topic, (propagationSource, msg) => {
-      const source = propagationSource.toString()
-      if (msg.type !== 'signed') return reject(source, 'unsigned', msg.data.byteLength)
-      const from = msg.from.toString()
-      const r = p.check(topic, msg.data, from)
-      if (!r.ok) return reject(source, r.reason, msg.data.byteLength)
-      // The validator remembers what it accepted (replays are refused), so the envelope is handed on
-      // from here rather than checked again when the message is delivered.
-      if (p.onEnvelope) queueMicrotask(() => p.onEnvelope?.(r.envelope, from))
-      return TopicValidatorResult.Accept
-    })
+  const verdicts = {
+    accept: TopicValidatorResult.Accept,
+    ignore: TopicValidatorResult.Ignore,
+    reject: TopicValidatorResult.Reject,
   }
-  const reject = (source: string, reason: string, bytes: number): TopicValidatorResult => {
-    stats.rejected(source, reason, bytes)
-    if (stats.rejectsFrom(source) >= BLOCK_AFTER_REJECTS && !isBlocked(source)) {
-      blocked.set(source, Date.now() + BLOCK_MS)
-      stats.blocked(source)
-      void hangUp(source)
-    }
-    return TopicValidatorResult.Reject
+  for (const topic of topics) {
+    pubsub.topicValidators.set(topic, (source, msg) => {
+      const signer = msg.type === 'signed' ? msg.from.toString() : null
+      return verdicts[gate.judge(topic, msg.data, signer, source.toString())]
+    })
   }
 
   pubsub.addEventListener('gossipsub:message', (e) => {

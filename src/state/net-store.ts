@@ -7,6 +7,7 @@ export interface PeerCounters {
   messagesOut: number
   bytesIn: number
   bytesOut: number
+  /** refusals charged to this peer (not the ignored ones) */
   rejected: number
   /** ms epoch of the last message or connection event */
   lastSeen: number
@@ -20,6 +21,11 @@ export interface NetStats {
   /** gossip messages that failed validation, total and by reason */
   rejected: number
   rejectedByReason: Record<string, number>
+  /**
+   * of those, the ones refused for a reason that is not the handing peer's fault (timing, a newer
+   * protocol version): gossipsub ignores them instead of lowering that peer's score
+   */
+  ignored: number
   /** peers hung up on for sending too many invalid messages */
   blockedPeers: number
   /** messages waiting to be handed to the peer worker */
@@ -56,6 +62,7 @@ export const emptyStats = (): NetStats => ({
   bytesOut: 0,
   rejected: 0,
   rejectedByReason: {},
+  ignored: 0,
   blockedPeers: 0,
   queueDepth: 0,
   perPeer: {},

@@ -71,6 +71,17 @@ describe('encodeEnvelope / decodeEnvelope', () => {
     ['a negative timestamp', json({ ...envelope, ts: -1 })],
     ['an unsafe timestamp', utf8(JSON.stringify(envelope).replace('"ts":1800000000000', '"ts":1e300'))],
     ['an unknown kind', json({ ...envelope, kind: 'chat' })],
+    ['a version below the first (no version at all)', json({ ...envelope, v: 0 })],
+    ['a fractional version', json({ ...envelope, v: 1.5 })],
+    // JSON.parse turns a number beyond the double range into ±Infinity, which no canonical JSON can carry.
+    [
+      'a body number that overflows to Infinity',
+      utf8(JSON.stringify(envelope).replace('"a":1', '"a":1e999')),
+    ],
+    [
+      'a nested body number that overflows to −Infinity',
+      utf8(JSON.stringify(envelope).replace('["x"]', '["x",[-1e999]]')),
+    ],
   ])('calls %s malformed', (_, bytes) => {
     expect(decodeEnvelope(bytes)).toMatchObject({ ok: false, reason: 'malformed' })
   })

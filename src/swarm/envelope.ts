@@ -3,7 +3,10 @@
 import { canonicalJson } from '../codec/canonical-json.ts'
 import { isGossipKind, type GossipKind } from './topics.ts'
 
-/** Bumped when the envelope's fields change meaning; peers refuse versions they do not know. */
+/**
+ * Bumped when the envelope's fields change meaning; peers ignore (do not refuse as invalid) newer
+ * versions, and the Swarm view tells the user to update.
+ */
 export const PROTOCOL_VERSION = 1
 
 export interface Envelope<B = unknown> {
@@ -49,11 +52,21 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
 
 const isId = (v: unknown): v is string => typeof v === 'string' && v.length > 0 && v.length <= MAX_ID_LENGTH
 
-function deeperThan(value: unknown, limit: number): boolean {
-  if (typeof value !== 'object' || value === null) return false
-  if (limit === 0) return true
+/**
+ * What makes a body unfit to be judged further, or null: nesting deeper than `limit`, or a number
+ * beyond the double range (JSON.parse turns `1e999` into Infinity, which canonical JSON cannot carry,
+ * so such a body could be neither hashed nor re-encoded).
+ */
+function bodyDefect(value: unknown, limit: number): string | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? null : 'a number beyond the double range'
+  if (typeof value !== 'object' || value === null) return null
+  if (limit === 0) return `body nested deeper than ${MAX_BODY_DEPTH}`
   const children = Array.isArray(value) ? value : Object.values(value)
-  return children.some((child) => deeperThan(child, limit - 1))
+  for (const child of children) {
+    const defect = bodyDefect(child, limit - 1)
+    if (defect !== null) return defect
+  }
+  return null
 }
 
 /** Decodes untrusted bytes into an envelope, checking every field; never throws. The body is left unchecked. */
@@ -67,9 +80,18 @@ export function decodeEnvelope(bytes: Uint8Array): DecodeResult {
   }
   if (!isObject(value)) return malformed('not a JSON object')
   // The version comes first: a newer version may change every other field.
-  if (typeof value.v !== 'number') return malformed('no version')
-  if (value.v !== PROTOCOL_VERSION)
-    return { ok: false, reason: 'unknown-version', detail: `version ${value.v}` }
+  // Versions count up from PROTOCOL_VERSION, the first: anything else than it or a later one is no
+  // version at all. A later one is a peer that updated before us (its messages are ignored, not held
+  // against it).
+  const { v } = value
+  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < PROTOCOL_VERSION)
+    return malformed('no version')
+  if (v > PROTOCOL_VERSION)
+    return {
+      ok: false,
+      reason: 'unknown-version',
+      detail: `version ${v}, newer than ours (${PROTOCOL_VERSION})`,
+    }
   const unknownKey = Object.keys(value).find((k) => !ENVELOPE_KEYS.has(k))
   if (unknownKey !== undefined) return malformed(`unknown field ${JSON.stringify(unknownKey)}`)
   const { swarmId, round, from, ts, kind, body } = value
@@ -79,6 +101,7 @@ export function decodeEnvelope(bytes: Uint8Array): DecodeResult {
   if (typeof ts !== 'number' || !Number.isSafeInteger(ts) || ts < 0) return malformed('bad ts')
   if (!isGossipKind(kind)) return malformed('bad kind')
   if (!('body' in value)) return malformed('no body')
-  if (deeperThan(body, MAX_BODY_DEPTH)) return malformed(`body nested deeper than ${MAX_BODY_DEPTH}`)
+  const defect = bodyDefect(body, MAX_BODY_DEPTH)
+  if (defect !== null) return malformed(defect)
   return { ok: true, envelope: { v: PROTOCOL_VERSION, swarmId, round, from, ts, kind, body } }
 }

@@ -10,7 +10,7 @@ import {
   DEFAULT_MAX_AGE_MS,
   DEFAULT_MAX_SKEW_MS,
   DEFAULT_RATE_LIMITS,
-  MAX_RATE_BUCKETS,
+  MAX_RATE_BUCKETS_PER_KIND,
   MAX_REPLAY_ENTRIES,
   REJECT_REASONS,
   createGossipValidator,
@@ -144,6 +144,29 @@ describe('createGossipValidator', () => {
         expect(result).toMatchObject({ ok: false, reason: 'malformed' })
         expect(result.ok || result.detail).toBeTruthy()
       }
+    })
+
+    it('malformed: a body number that parses to Infinity (1e999), so it cannot be hashed', () => {
+      const { validator } = setup()
+      const text = new TextDecoder().decode(encodeEnvelope(envelope()))
+      for (const n of ['1e999', '-1e999']) {
+        const data = new TextEncoder().encode(text.replace('"cores":4', `"cores":${n}`))
+        expect(data.byteLength).toBeLessThan(MAX_MESSAGE_BYTES.presence)
+        expect(validator.validate(TOPIC, data, ALICE)).toMatchObject({ ok: false, reason: 'malformed' })
+      }
+    })
+
+    it('malformed: any exception inside validation is a refusal with a reason, never a throw', () => {
+      const { check } = setup({
+        nameOf: () => {
+          throw new Error('naming failed')
+        },
+      })
+      expect(check(envelope())).toMatchObject({
+        ok: false,
+        reason: 'malformed',
+        detail: expect.stringContaining('naming failed') as string,
+      })
     })
 
     it('unknown-version', () => {
@@ -285,7 +308,7 @@ describe('createGossipValidator', () => {
       expect(sizes.replay).toBeGreaterThan(0)
       expect(sizes.replay).toBeLessThanOrEqual(MAX_REPLAY_ENTRIES)
       expect(sizes.rateBuckets).toBeGreaterThan(0)
-      expect(sizes.rateBuckets).toBeLessThanOrEqual(MAX_RATE_BUCKETS)
+      expect(sizes.rateBuckets).toBeLessThanOrEqual(MAX_RATE_BUCKETS_PER_KIND)
       // The most recent messages are still recognised as replays.
       expect(reasonOf(check(envelope({ from: `12D3KooWSybil${FLOOD - 1}` })))).toBe('replay')
       // Once the window has passed, the cache forgets everything it held.

@@ -8,7 +8,7 @@ import { bytesToHex } from '@noble/hashes/utils.js'
 import { canonicalJson } from '../codec/canonical-json.ts'
 import { decodeEnvelope, type Envelope } from './envelope.ts'
 import { validatePresenceBody, type PresenceBody } from './presence.ts'
-import { createRateLimiter, type RateLimit } from './rate-limiter.ts'
+import { createRateLimiter, type RateLimit, type RateLimiter } from './rate-limiter.ts'
 import { createReplayCache } from './replay-cache.ts'
 import { DEFAULT_LEARNING } from './learning-config.ts'
 import { validateReceiptsBody, type ReceiptsBody } from './receipts-message.ts'
@@ -20,8 +20,8 @@ export const REJECT_REASONS = [
   'wrong-topic', // not a topic of our swarm, or not a tabswarm topic at all
   'unknown-kind', // a kind whose body schema does not exist yet: nothing of it is accepted
   'oversized', // above the kind's size cap (checked before parsing)
-  'malformed', // not UTF-8 JSON, or not an envelope
-  'unknown-version', // an envelope version we do not speak
+  'malformed', // not UTF-8 JSON, not an envelope, a number beyond the double range, or the checks threw
+  'unknown-version', // an envelope version newer than ours: its sender runs a newer tabswarm
   'wrong-swarm', // the envelope names another swarm than its topic
   'wrong-kind', // the envelope's kind is not its topic's kind
   'sender-mismatch', // the envelope's `from` is not the gossipsub signer
@@ -32,6 +32,23 @@ export const REJECT_REASONS = [
   'invalid-body', // the body fails its kind's schema
 ] as const
 export type RejectReason = (typeof REJECT_REASONS)[number]
+
+/**
+ * Refusals that say nothing against the peer that handed us the message, so gossipsub is told to
+ * Ignore them (drop, do not forward) rather than Reject (drop and lower the forwarder's score): they
+ * are counted by reason all the same. Timing depends on when the message reached us: an honest peer
+ * relaying an attacker's 59.5 s old messages delivers them stale, a replay or a flood of someone else's
+ * messages is the signer's doing, and a far-ahead timestamp is the signer's clock. A newer protocol
+ * version is a peer that updated first; refusing it as invalid would cut the swarm in two at every
+ * version bump. Every other reason is something the forwarder's own validator would have refused.
+ */
+export const IGNORED_REASONS: ReadonlySet<string> = new Set<RejectReason>([
+  'stale',
+  'future',
+  'replay',
+  'rate-limited',
+  'unknown-version',
+])
 
 /**
  * Body type per kind that has a schema. A kind joins when its issue adds a schema; until then its
@@ -68,11 +85,26 @@ export const DEFAULT_MAX_AGE_MS = 60_000
 export const DEFAULT_MAX_SKEW_MS = 10_000
 /**
  * Replay-cache bound. At one presence per 3 s a peer holds 20 entries within the 60 s window, so this
- * covers 1000 peers; beyond it the oldest entries are forgotten first (about 4 MB at the bound).
+ * covers 1000 peers; beyond it the oldest entries are forgotten first (about 2 MB at the bound).
  */
 export const MAX_REPLAY_ENTRIES = 20_000
-/** Rate-limiter bound: a bucket per signer and kind, enough for 2000 peers × 5 kinds (about 1.5 MB). */
-export const MAX_RATE_BUCKETS = 10_000
+/**
+ * Rate-limiter bound per kind: a bucket per signer, enough for 4,000 peers (about 0.6 MB per kind at
+ * the bound). One limiter per kind keys its buckets by the signer's id alone, so a bucket holds no
+ * string of its own beyond the id.
+ */
+export const MAX_RATE_BUCKETS_PER_KIND = 4_000
+
+/**
+ * The replay cache's key for one message: 128 bits of SHA-256 over sender, kind, timestamp and body,
+ * as 32 hex digits. A fixed short key keeps a cache entry near 100 bytes whoever sends (a key spelling
+ * out the sender and a full hash cost 5× that, which 10,000 strangers turn into megabytes), and 2^-64
+ * collision odds among billions of messages never make a new message look like a replay.
+ */
+function replayKeyOf(from: string, kind: string, ts: number, canonicalBody: string): string {
+  const digest = sha256(new TextEncoder().encode(`${from}\n${kind}\n${ts}\n${canonicalBody}`))
+  return bytesToHex(digest.subarray(0, 16))
+}
 
 export interface GossipValidatorOptions {
   swarmId: string
@@ -93,7 +125,7 @@ export type ValidationResult =
 export interface GossipValidator {
   /** judges one message; `signer` is the peer id gossipsub verified the signature of */
   validate(topic: string, data: Uint8Array, signer: string): ValidationResult
-  /** entries held by the replay cache and the rate limiter (both bounded) */
+  /** entries held by the replay cache and the rate limiters, all kinds together (all bounded) */
   cacheSizes(): { replay: number; rateBuckets: number }
 }
 
@@ -102,7 +134,11 @@ export function createGossipValidator(opts: GossipValidatorOptions): GossipValid
   const groupSize = opts.groupSize ?? DEFAULT_LEARNING.groupSize
   const rates: Record<KnownKind, RateLimit> = { ...DEFAULT_RATE_LIMITS, ...opts.rate }
   const replays = createReplayCache(MAX_REPLAY_ENTRIES)
-  const limiter = createRateLimiter(MAX_RATE_BUCKETS)
+  const limiters: Record<KnownKind, RateLimiter> = {
+    presence: createRateLimiter(MAX_RATE_BUCKETS_PER_KIND),
+    rollouts: createRateLimiter(MAX_RATE_BUCKETS_PER_KIND),
+    receipts: createRateLimiter(MAX_RATE_BUCKETS_PER_KIND),
+  }
 
   const bodyChecks: { [K in KnownKind]: (body: unknown, from: string) => KnownBodies[K] | string } = {
     presence(body, from) {
@@ -121,34 +157,50 @@ export function createGossipValidator(opts: GossipValidatorOptions): GossipValid
   const reject = (reason: RejectReason, detail?: string): ValidationResult =>
     detail === undefined ? { ok: false, reason } : { ok: false, reason, detail }
 
+  const judge = (topic: string, data: Uint8Array, signer: string): ValidationResult => {
+    const parsed = parseTopic(topic)
+    if (parsed === null || parsed.swarmId !== swarmId) return reject('wrong-topic')
+    const kind = parsed.kind
+    if (!isKnownKind(kind)) return reject('unknown-kind')
+    if (data.byteLength > MAX_MESSAGE_BYTES[kind]) return reject('oversized')
+    const decoded = decodeEnvelope(data)
+    if (!decoded.ok) return reject(decoded.reason, decoded.detail)
+    const envelope = decoded.envelope
+    if (envelope.swarmId !== swarmId) return reject('wrong-swarm')
+    if (envelope.kind !== kind) return reject('wrong-kind')
+    if (envelope.from !== signer) return reject('sender-mismatch')
+    const t = now()
+    if (envelope.ts < t - maxAgeMs) return reject('stale')
+    if (envelope.ts > t + maxSkewMs) return reject('future')
+    // The body is bounded in size and depth and holds only finite numbers by now, so hashing its
+    // canonical JSON is cheap and cannot throw.
+    const replayKey = replayKeyOf(envelope.from, kind, envelope.ts, canonicalJson(envelope.body))
+    if (replays.has(replayKey, t)) return reject('replay')
+    if (!limiters[kind].take(signer, rates[kind], t)) return reject('rate-limited')
+    const body = bodyChecks[kind](envelope.body, envelope.from)
+    if (typeof body === 'string') return reject('invalid-body', body)
+    // Remembered until the message turns stale; after that the age check refuses a replay.
+    replays.add(replayKey, envelope.ts + maxAgeMs, t)
+    // bodyChecks[kind] returned this kind's body type, which TS cannot correlate through the union
+    return { ok: true, envelope: { ...envelope, kind, body } as ValidEnvelope }
+  }
+
   return {
+    // gossipsub turns a validator that throws into Ignore: the message would go uncounted and its
+    // sender unpunished, so whatever throws is a refusal with a reason instead.
     validate(topic, data, signer) {
-      const parsed = parseTopic(topic)
-      if (parsed === null || parsed.swarmId !== swarmId) return reject('wrong-topic')
-      const kind = parsed.kind
-      if (!isKnownKind(kind)) return reject('unknown-kind')
-      if (data.byteLength > MAX_MESSAGE_BYTES[kind]) return reject('oversized')
-      const decoded = decodeEnvelope(data)
-      if (!decoded.ok) return reject(decoded.reason, decoded.detail)
-      const envelope = decoded.envelope
-      if (envelope.swarmId !== swarmId) return reject('wrong-swarm')
-      if (envelope.kind !== kind) return reject('wrong-kind')
-      if (envelope.from !== signer) return reject('sender-mismatch')
-      const t = now()
-      if (envelope.ts < t - maxAgeMs) return reject('stale')
-      if (envelope.ts > t + maxSkewMs) return reject('future')
-      // The body is bounded in size and depth by now, so hashing its canonical JSON is cheap and cannot throw.
-      const bodyHash = bytesToHex(sha256(new TextEncoder().encode(canonicalJson(envelope.body))))
-      const replayKey = `${envelope.from} ${kind} ${envelope.ts} ${bodyHash}`
-      if (replays.has(replayKey, t)) return reject('replay')
-      if (!limiter.take(`${signer} ${kind}`, rates[kind], t)) return reject('rate-limited')
-      const body = bodyChecks[kind](envelope.body, envelope.from)
-      if (typeof body === 'string') return reject('invalid-body', body)
-      // Remembered until the message turns stale; after that the age check refuses a replay.
-      replays.add(replayKey, envelope.ts + maxAgeMs, t)
-      // bodyChecks[kind] returned this kind's body type, which TS cannot correlate through the union
-      return { ok: true, envelope: { ...envelope, kind, body } as ValidEnvelope }
+      try {
+        return judge(topic, data, signer)
+      } catch (error) {
+        return reject(
+          'malformed',
+          `validation failed: ${error instanceof Error ? error.message : String(error)}`,
+        )
+      }
     },
-    cacheSizes: () => ({ replay: replays.size, rateBuckets: limiter.size }),
+    cacheSizes: () => ({
+      replay: replays.size,
+      rateBuckets: Object.values(limiters).reduce((n, limiter) => n + limiter.size, 0),
+    }),
   }
 }

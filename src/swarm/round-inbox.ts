@@ -3,11 +3,18 @@
 // every round from the oldest still being collected up to LOOKAHEAD_ROUNDS ahead; older and further
 // rounds are dropped as 'wrong-round'.
 import type { SwarmComm } from './memory-comm.ts'
-import { createRolloutPool, type RolloutPool } from './rollout-pool.ts'
+import { createRolloutPool, MAX_POOL_GROUPS, type RolloutPool } from './rollout-pool.ts'
 import { validateRolloutsBody } from './rollouts.ts'
 
-/** Rounds ahead of the oldest open one that are collected already. */
-export const LOOKAHEAD_ROUNDS = 2
+/** Rounds ahead of the oldest open one that are collected already: a fast peer is at most one ahead. */
+export const LOOKAHEAD_ROUNDS = 1
+
+/**
+ * Groups held for a round before it starts: a quarter of its pool, enough for a few fast peers' whole
+ * rounds, so that groups sent early (or pre-published by an attacker) leave room for those sent once
+ * the round is under way.
+ */
+export const MAX_EARLY_GROUPS = MAX_POOL_GROUPS / 4
 
 export interface RoundInbox {
   /** the pool of `round`, created on first use */
@@ -32,7 +39,8 @@ export function createRoundInbox(comm: SwarmComm, groupSize: number): RoundInbox
     const valid = validateRolloutsBody(body, groupSize)
     if (typeof valid === 'string') return void refused++
     if (round < oldest || round > Math.max(oldest, 0) + LOOKAHEAD_ROUNDS) return void refused++
-    for (const g of valid.groups) pool(round).offer(from, round, g)
+    const room = round > oldest ? MAX_EARLY_GROUPS : MAX_POOL_GROUPS
+    for (const g of valid.groups) pool(round).offer(from, round, g, room)
   })
   return {
     pool,

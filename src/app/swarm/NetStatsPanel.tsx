@@ -4,6 +4,8 @@ import { Card } from '../common/Card.tsx'
 import { Sparkline } from '../common/Sparkline.tsx'
 import { formatByteRate, formatBytes, formatRate } from '../format.ts'
 import { currentRates, messageRateSeries } from '../net-rates.ts'
+import { IGNORED_REASONS } from '../../swarm/gossip-validator.ts'
+import { versionNotice } from './version-notice.ts'
 
 const HISTORY = 60
 
@@ -12,6 +14,7 @@ export function NetStatsPanel() {
   const history = useNetStore((s) => s.history)
   const rates = currentRates(history)
   const series = messageRateSeries(history.slice(-HISTORY))
+  const notice = versionNotice(stats.rejectedByReason)
   const reasons = Object.entries(stats.rejectedByReason).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
 
   return (
@@ -79,13 +82,19 @@ export function NetStatsPanel() {
         <dd data-testid="queue-depth" className={stats.queueDepth > 100 ? 'text-warn' : ''}>
           {stats.queueDepth}
         </dd>
-        <dt>Rejected</dt>
+        <dt title="gossip messages that failed validation, ignored ones included">Rejected</dt>
         <dd
           data-testid="rejected-total"
           data-value={stats.rejected}
           className={stats.rejected > 0 ? 'text-bad' : ''}
         >
           {stats.rejected}
+        </dd>
+        <dt title="refused for their timing or a newer protocol version: not held against the peer that relayed them">
+          of which ignored
+        </dt>
+        <dd data-testid="ignored-total" data-value={stats.ignored}>
+          {stats.ignored}
         </dd>
         <dt title="hung up on and refused for 5 minutes after too many invalid messages">Blocked peers</dt>
         <dd
@@ -96,11 +105,19 @@ export function NetStatsPanel() {
           {stats.blockedPeers}
         </dd>
       </dl>
+      {notice !== null && (
+        <p className="text-warn" data-testid="version-notice">
+          {notice}
+        </p>
+      )}
       {reasons.length > 0 && (
         <table className="table reasons-table" data-testid="rejected-reasons">
           <thead>
             <tr>
               <th>rejection reason</th>
+              <th title="whether the peer that relayed it is held to account (lower gossip score, hung up on after repeats)">
+                charged
+              </th>
               <th className="num">count</th>
             </tr>
           </thead>
@@ -108,6 +125,7 @@ export function NetStatsPanel() {
             {reasons.map(([reason, count]) => (
               <tr key={reason}>
                 <td>{reason}</td>
+                <td>{IGNORED_REASONS.has(reason) ? 'no, ignored' : 'yes'}</td>
                 <td className="num" data-testid={`rejected-${reason}`} data-value={count}>
                   {count}
                 </td>

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest'
+import { createMemoryHub } from './memory-comm.ts'
+import { MAX_POOL_GROUPS } from './rollout-pool.ts'
+import { MAX_GROUPS_PER_MESSAGE, type RolloutGroup } from './rollouts.ts'
+import { createRoundInbox } from './round-inbox.ts'
+
+const G = 2
+const group = (sender: string, i: number): RolloutGroup => ({
+  // taskIds are 64 hex digits; the sender's name in them keeps two senders' tasks apart
+  taskId: `${Buffer.from(sender).toString('hex')}${i.toString(16)}`.padEnd(64, '0'),
+  task: { kind: 'reasoning', family: 'arithmetic', difficulty: 1, seed: i },
+  completions: Array.from({ length: G }, () => ({ text: '<answer>1</answer>', tokenIds: [1, 2] })),
+  rewards: Array.from({ length: G }, () => 0),
+  policyVersion: 0,
+})
+
+/** One receiver's inbox, a flooding sender and an honest one, on an in-memory hub. */
+function setup() {
+  const hub = createMemoryHub()
+  const receiver = hub.join('receiver')
+  const inbox = createRoundInbox(receiver, G)
+  const flooder = hub.join('flooder')
+  const honest = hub.join('honest')
+  /** publishes `messages` full messages of distinct tasks from the flooder for `round` */
+  const flood = async (round: number, messages: number) => {
+    for (let m = 0; m < messages; m++) {
+      const groups = Array.from({ length: MAX_GROUPS_PER_MESSAGE }, (_, i) =>
+        group('flooder', round * 10_000 + m * MAX_GROUPS_PER_MESSAGE + i),
+      )
+      await flooder.publishRollouts(round, { groups })
+    }
+  }
+  const sendersOf = (round: number) => {
+    const count = new Map<string, number>()
+    for (const g of inbox.pool(round).groups()) count.set(g.from, (count.get(g.from) ?? 0) + 1)
+    return Object.fromEntries(count)
+  }
+  return { hub, inbox, honest, flood, sendersOf }
+}
+
+describe('createRoundInbox', () => {
+  it('keeps every group of an honest sender however much a flooding sender sends first (this round)', async () => {
+    const { inbox, honest, flood, sendersOf } = setup()
+    inbox.release(10)
+    await flood(10, Math.ceil((2 * MAX_POOL_GROUPS) / MAX_GROUPS_PER_MESSAGE))
+    await honest.publishRollouts(10, { groups: [group('honest', 1), group('honest', 2)] })
+    expect(sendersOf(10).honest).toBe(2)
+    expect(sendersOf(10).flooder).toBeLessThanOrEqual(MAX_GROUPS_PER_MESSAGE)
+  })
+
+  it('holds groups for the next round only, and keeps room in it for those who send once it starts', async () => {
+    const { hub, inbox, honest, flood, sendersOf } = setup()
+    inbox.release(10)
+    // Two rounds ahead is too early to be a fast peer's round.
+    const refusedBefore = inbox.refused
+    await flood(12, 1)
+    expect(inbox.refused).toBe(refusedBefore + 1)
+    // The next round: the flood is held to one sender's share.
+    await flood(11, 40)
+    expect(sendersOf(11).flooder).toBeLessThanOrEqual(MAX_GROUPS_PER_MESSAGE)
+    // Many early senders together cannot fill the next round's pool before it starts.
+    for (let k = 0; k < 2 * (MAX_POOL_GROUPS / MAX_GROUPS_PER_MESSAGE); k++) {
+      const groups = Array.from({ length: MAX_GROUPS_PER_MESSAGE }, (_, i) => group(`early${k}`, i))
+      await hub.join(`early${k}`).publishRollouts(11, { groups })
+    }
+    inbox.release(11)
+    await honest.publishRollouts(11, { groups: [group('honest', 1), group('honest', 2)] })
+    expect(sendersOf(11).honest).toBe(2)
+  })
+})
