@@ -52,19 +52,29 @@ const repo = fileURLToPath(new URL('../', import.meta.url))
 
 /** The modules the bench drives, loaded from one source tree. */
 interface Twin {
-  grpoStep: typeof import('../src/model/grpo-step.ts').grpoStep
+  grpoStepProgram: typeof import('../src/model/grpo-step.ts').grpoStepProgram
+  runSync: typeof import('../src/model/program.ts').runSync
+  ops: typeof import('../src/model/twin-ops.ts').TWIN_OPS
   initTrainState: typeof import('../src/model/train-step.ts').initTrainState
   generate: typeof import('../src/model/generate.ts').generate
 }
 
 async function loadTwin(root: string): Promise<Twin> {
   const at = (path: string) => pathToFileURL(join(root, path)).href
-  const [grpo, train, gen] = await Promise.all([
+  const [grpo, train, gen, program, ops] = await Promise.all([
     import(at('src/model/grpo-step.ts')) as Promise<typeof import('../src/model/grpo-step.ts')>,
     import(at('src/model/train-step.ts')) as Promise<typeof import('../src/model/train-step.ts')>,
     import(at('src/model/generate.ts')) as Promise<typeof import('../src/model/generate.ts')>,
+    import(at('src/model/program.ts')) as Promise<typeof import('../src/model/program.ts')>,
+    import(at('src/model/twin-ops.ts')) as Promise<typeof import('../src/model/twin-ops.ts')>,
   ])
-  return { grpoStep: grpo.grpoStep, initTrainState: train.initTrainState, generate: gen.generate }
+  return {
+    grpoStepProgram: grpo.grpoStepProgram,
+    runSync: program.runSync,
+    ops: ops.TWIN_OPS,
+    initTrainState: train.initTrainState,
+    generate: gen.generate,
+  }
 }
 
 /** The old twin's sources, extracted from git into a temporary folder (never kept in the tree). */
@@ -132,15 +142,43 @@ interface StepRun {
   ms: number
   hash: string
   loss: number
+  /** matmuls whose exact sum passes 2^53 (the old twin's two-limb path for a wide operand) */
+  wideMatmuls: number
+  matmuls: number
+}
+
+function maxAbs(data: Int32Array): number {
+  let m = 0
+  for (const v of data) m = Math.max(m, Math.abs(v))
+  return m
+}
+
+/** The twin's ops with matmul counted: both twins pay the same O(size) check, far below the matmul's O(m·n·k). */
+function countingOps(twin: Twin, counts: { wide: number; all: number }): Twin['ops'] {
+  const matmul: Twin['ops']['matmul'] = (a, b, options) => {
+    const k = options?.transA ? a.shape[0]! : a.shape[1]!
+    counts.all++
+    if (k * maxAbs(a.data) * maxAbs(b.data) > 2 ** 53) counts.wide++
+    return twin.ops.matmul(a, b, options)
+  }
+  return { ...twin.ops, matmul }
 }
 
 function timeStep(twin: Twin, config: ModelConfig, params: Params, batch: RecipeBatch, eos: number): StepRun {
   const rollout = buildRolloutBatch(batch.groups, eos, config.maxSeqLen)
   const state = twin.initTrainState(config, params)
+  const counts = { wide: 0, all: 0 }
+  const ops = countingOps(twin, counts)
   const t0 = performance.now()
-  const step = twin.grpoStep(config, state, rollout, undefined, GRPO)
+  const step = twin.runSync(twin.grpoStepProgram(config, state, rollout, undefined, GRPO), ops)
   const ms = performance.now() - t0
-  return { ms, hash: weightsHash(config, step.state.params), loss: step.loss.data[0]! }
+  return {
+    ms,
+    hash: weightsHash(config, step.state.params),
+    loss: step.loss.data[0]!,
+    wideMatmuls: counts.wide,
+    matmuls: counts.all,
+  }
 }
 
 async function main(): Promise<void> {
@@ -186,6 +224,8 @@ async function main(): Promise<void> {
         ratio: oldRun.ms / newRun.ms,
         weightsHash: newRun.hash,
         lossBits: newRun.loss,
+        wideMatmuls: newRun.wideMatmuls,
+        matmuls: newRun.matmuls,
         sameBits: same,
       }
       steps.push(entry)
@@ -193,7 +233,7 @@ async function main(): Promise<void> {
         `batch ${i} (${batch.label}, ${entry.rows}×${entry.seqLen}): old ${fmt(oldRun.ms / 1000, 2)} s, new ${fmt(newRun.ms / 1000, 2)} s, ×${fmt(entry.ratio, 2)}, same bits ${same}`,
       )
       rows.push({
-        metric: `batch ${i} ${batch.label} ${entry.rows}×${entry.seqLen}, pad ${fmt(100 * entry.paddingShare)}%`,
+        metric: `batch ${i} ${batch.label} ${entry.rows}×${entry.seqLen}, pad ${fmt(100 * entry.paddingShare)}%, ${entry.wideMatmuls} wide matmuls`,
         value: `${fmt(entry.newTokensPerSecond, 0)} tok/s`,
         baseline: `${fmt(entry.oldTokensPerSecond, 0)} tok/s`,
         ratio: `×${fmt(entry.ratio, 2)}${same ? '' : ' BITS DIFFER'}`,
