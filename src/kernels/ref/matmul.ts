@@ -19,7 +19,22 @@ export const MAX_K = 2 ** 22
 export type MatmulOperand = QTensor | RowScaled
 
 function topBit(t: MatmulOperand, max: number): number {
-  return bitLength(max) + (isRowScaled(t) ? Math.max(...t.rowExps) : t.exp)
+  if (!isRowScaled(t)) return bitLength(max) + t.exp
+  let top = -Infinity
+  for (const e of t.rowExps) top = Math.max(top, e)
+  return bitLength(max) + top
+}
+
+/**
+ * max|x| remembered per data array: a decode step multiplies by the same narrowed weights for every
+ * token, and the reduction over a weight cost as much as the one-row product itself. Sound because
+ * tensors are values (no op writes its inputs, nothing writes a tensor after handing it to an op).
+ */
+const maxima = new WeakMap<Int32Array, number>()
+function rememberedMaxAbs(data: Int32Array): number {
+  let max = maxima.get(data)
+  if (max === undefined) maxima.set(data, (max = maxAbs(data)))
+  return max
 }
 
 /**
@@ -30,8 +45,8 @@ export function matmulBoundExp(
   a: MatmulOperand,
   b: MatmulOperand,
   k: number,
-  aMax = maxAbs(a.data),
-  bMax = maxAbs(b.data),
+  aMax = rememberedMaxAbs(a.data),
+  bMax = rememberedMaxAbs(b.data),
 ): number {
   return topBit(a, aMax) + topBit(b, bMax) + ceilLog2(Math.max(k, 1)) - 30
 }
@@ -81,7 +96,7 @@ export function planMatmul(a: MatmulOperand, b: MatmulOperand, options: MatmulOp
   if (k !== kb) throw new RangeError(`matmul: inner dimensions differ (${k} vs ${kb})`)
   if (k > MAX_K) throw new RangeError(`matmul: K = ${k} exceeds the exact-accumulation bound ${MAX_K}`)
   // one pass over each operand for its largest magnitude, shared by the width check and the bound
-  const [aMax, bMax] = [maxAbs(a.data), maxAbs(b.data)]
+  const [aMax, bMax] = [rememberedMaxAbs(a.data), rememberedMaxAbs(b.data)]
   const [aWide, bWide] = [isWide(a, aMax), isWide(b, bMax)]
   if (aWide && bWide)
     throw new RangeError('matmul: at most one operand may be wide i32; narrow the other first')
@@ -196,6 +211,35 @@ function tileSums(
   sums[15] = s33
 }
 
+/** tileSums for a single row of X (fewer than TILE output rows, as in a decode step): sums[0..3]. */
+function rowSums(
+  x: Int32Array,
+  xs: Int32Array,
+  y: Int32Array,
+  ys: Int32Array,
+  from: number,
+  to: number,
+  sums: Float64Array,
+): void {
+  const x0 = xs[0]!
+  const [y0, y1, y2, y3] = [ys[0]!, ys[1]!, ys[2]!, ys[3]!]
+  let s0 = 0
+  let s1 = 0
+  let s2 = 0
+  let s3 = 0
+  for (let kk = from; kk < to; kk++) {
+    const a = x[x0 + kk]!
+    s0 += a * y[y0 + kk]!
+    s1 += a * y[y1 + kk]!
+    s2 += a * y[y2 + kk]!
+    s3 += a * y[y3 + kk]!
+  }
+  sums[0] = s0
+  sums[1] = s1
+  sums[2] = s2
+  sums[3] = s3
+}
+
 /**
  * C = op(A)·op(B), exact up to one final round-half-even. Operands are int16 mantissas (per tensor,
  * or per row along an output dimension) or wide i32 values (at most one wide operand). Every product
@@ -218,16 +262,19 @@ export function matmul(a: MatmulOperand, b: MatmulOperand, options: MatmulOption
   // row offsets of the tile; past the last row or column a tile repeats it, and the repeats are not stored
   const xs = new Int32Array(TILE)
   const ys = new Int32Array(TILE)
-  for (let i = 0; i < m; i += TILE) {
+  // with fewer rows than a tile, one row at a time: a square tile would only repeat the rows
+  const rows = m < TILE ? 1 : TILE
+  const sumsOf = rows === 1 ? rowSums : tileSums
+  for (let i = 0; i < m; i += rows) {
     for (let r = 0; r < TILE; r++) xs[r] = Math.min(i + r, m - 1) * k
     for (let j = 0; j < n; j += TILE) {
       for (let c = 0; c < TILE; c++) ys[c] = Math.min(j + c, n - 1) * k
-      tileSums(x, xs, y, ys, 0, run, sums)
+      sumsOf(x, xs, y, ys, 0, run, sums)
       if (run < k) {
         hi.fill(0)
         lo.fill(0)
         for (let from = 0; from < k; from += run) {
-          if (from > 0) tileSums(x, xs, y, ys, from, Math.min(k, from + run), sums)
+          if (from > 0) sumsOf(x, xs, y, ys, from, Math.min(k, from + run), sums)
           for (let t = 0; t < TILE * TILE; t++) {
             const h = Math.floor(sums[t]! / CARRY)
             hi[t]! += h
@@ -235,7 +282,7 @@ export function matmul(a: MatmulOperand, b: MatmulOperand, options: MatmulOption
           }
         }
       }
-      for (let r = 0; r < TILE && i + r < m; r++)
+      for (let r = 0; r < rows && i + r < m; r++)
         for (let c = 0; c < TILE && j + c < n; c++) {
           const t = r * TILE + c
           const shift = outExp - aExps[i + r]! - bExps[j + c]!
