@@ -83,6 +83,16 @@ function kvOf(h: number, shape: AttentionShape): number {
 }
 
 /**
+ * The forward's probabilities per query tensor, for the backward (which takes the same q and k): the
+ * softmax is not recomputed. Sound because tensors are values (no op writes its inputs, nothing
+ * writes a tensor after handing it to an op); keys, exponents and shape are checked too.
+ */
+const remembered = new WeakMap<
+  Int32Array,
+  { readonly k: Int32Array; readonly key: string; readonly p: QTensor }
+>()
+
+/**
  * Probabilities of every (sequence, head) block, stacked [batch·heads·queryLen, seqLen] in Q30. q
  * and k are narrowed per row, so a query's scores depend only on itself and the keys it may see:
  * never on later tokens, other sequences, or how many queries are computed at once.
@@ -90,6 +100,9 @@ function kvOf(h: number, shape: AttentionShape): number {
 function probabilities(q: QTensor, k: QTensor, shape: AttentionShape): QTensor {
   const { batch, seqLen: s, heads, kvHeads, headDim: d } = shape
   const nq = shape.queryLen ?? s
+  const key = `${q.exp}/${k.exp}/${batch}/${s}/${nq}/${heads}/${kvHeads}/${d}`
+  const hit = remembered.get(q.data)
+  if (hit && hit.k === k.data && hit.key === key) return hit.p
   if (heads % kvHeads !== 0)
     throw new RangeError(`attention: ${heads} heads do not group into ${kvHeads} kv heads`)
   if (nq > s) throw new RangeError(`attention: ${nq} queries per sequence exceed ${s} keys`)
@@ -103,7 +116,9 @@ function probabilities(q: QTensor, k: QTensor, shape: AttentionShape): QTensor {
           outExp: SCORE_EXP,
         }),
       )
-  return softmax(stack(scores), { scaleQ30: rsqrtFixed(d, 0, -30), validCols: causal(s, nq) })
+  const p = softmax(stack(scores), { scaleQ30: rsqrtFixed(d, 0, -30), validCols: causal(s, nq) })
+  remembered.set(q.data, { k: k.data, key, p })
+  return p
 }
 
 function toP15(p: QTensor): QTensor {

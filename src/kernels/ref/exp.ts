@@ -4,15 +4,43 @@ import { mulRne, rne, sat32 } from './rounding.ts'
 export const LOG2E_Q30 = 1549082005
 export const LN2_Q30 = 744261118
 /** round(2^30/n!) for n = 0..10: Taylor coefficients of e^-u on u ∈ [0, ln 2) (truncation < 5e-10). */
-const EXP_TAYLOR_Q30 = [
-  1073741824, 1073741824, 536870912, 178956971, 44739243, 8947849, 1491308, 213044, 26631, 2959, 296,
-]
+const EXP_TAYLOR_Q30 = Float64Array.of(
+  1073741824,
+  1073741824,
+  536870912,
+  178956971,
+  44739243,
+  8947849,
+  1491308,
+  213044,
+  26631,
+  2959,
+  296,
+)
+
+/**
+ * Round-half-even of acc·u·2^-30 for 0 ≤ acc ≤ 2^30 and 0 ≤ u = uh·2^15 + ul < 2^30 (0 ≤ ul < 2^15):
+ * mulRne(acc, u, 30) with u split once per polynomial instead of at every Horner step. Both partial
+ * products stay below 2^47 and the remainder below 2^53, so every step is exact.
+ */
+function mulQ30Split(acc: number, uh: number, ul: number): number {
+  const ph = acc * uh
+  const q1 = Math.floor(ph * 2 ** -15)
+  const rem = (ph - q1 * 2 ** 15) * 2 ** 15 + acc * ul
+  const q2 = Math.floor(rem * 2 ** -30)
+  const r = rem - q2 * 2 ** 30
+  const q = q1 + q2
+  return r > 2 ** 29 || (r === 2 ** 29 && q % 2 !== 0) ? q + 1 : q
+}
 
 /** 2^-g for g ∈ [0, 1) given in Q24, as Q30 in (2^29, 2^30]: Horner on e^-(g·ln 2); exactly 1 at g = 0. */
 function exp2NegQ30(g: number): number {
-  const u = mulRne(g, LN2_Q30, 24)
+  const u = mulRne(g, LN2_Q30, 24) // in [0, ln 2·2^30)
+  const uh = Math.floor(u * 2 ** -15)
+  const ul = u - uh * 2 ** 15
   let acc = EXP_TAYLOR_Q30[10]!
-  for (let n = 9; n >= 0; n--) acc = EXP_TAYLOR_Q30[n]! - mulRne(acc, u, 30)
+  // every partial sum of e^-u's Taylor series is positive on [0, ln 2), so acc stays in [0, 2^30]
+  for (let n = 9; n >= 0; n--) acc = EXP_TAYLOR_Q30[n]! - mulQ30Split(acc, uh, ul)
   return acc
 }
 
@@ -26,6 +54,9 @@ function exp2NegQ30(g: number): number {
 export function expFixed(x: number, xExp: number, outExp: number, log2eQ30 = LOG2E_Q30): number {
   const y = sat32(mulRne(x, log2eQ30, 6 - xExp))
   const n = Math.ceil(y / 2 ** 24)
+  const shift = 30 + outExp - n
+  // 2^-g ≤ 2^30 rounds to 0 at any shift ≥ 31 (2^30 at 31 is a tie, to the even 0): skip the polynomial
+  if (shift >= 31) return 0
   const p = exp2NegQ30(n * 2 ** 24 - y)
-  return sat32(rne(p, 30 + outExp - n))
+  return sat32(rne(p, shift))
 }

@@ -1,6 +1,6 @@
 import { magnitude, expForMagnitude } from './elementwise.ts'
 import { mulRne, sat32 } from './rounding.ts'
-import { logSoftmax, softmax } from './softmax.ts'
+import { PROB_EXP, logSoftmaxAt, softmaxRow } from './softmax.ts'
 import { assertShape, qtensor, type QTensor } from './tensor.ts'
 
 function checkTargets(logits: QTensor, targets: Int32Array): [number, number] {
@@ -16,26 +16,26 @@ function checkTargets(logits: QTensor, targets: Int32Array): [number, number] {
 
 /** log p(target_i | row i) at outExp: the log-softmax entry of each row's target. */
 export function tokenLogProbs(logits: QTensor, targets: Int32Array, outExp: number): QTensor {
-  const [t, v] = checkTargets(logits, targets)
-  const ls = logSoftmax(logits, outExp)
-  const out = qtensor([t], outExp)
-  for (let i = 0; i < t; i++) out.data[i] = ls.data[i * v + targets[i]!]!
-  return out
+  checkTargets(logits, targets)
+  return logSoftmaxAt(logits, targets, outExp)
 }
 
 /**
  * Backward of the gather: d logits_ij = g_i·([j = target_i] − p_ij), one rounding per element after
- * the softmax. The output exponent is max|g|'s, so it never saturates.
+ * the softmax. The output exponent is max|g|'s, so it never saturates. A row with g_i = 0 (prompt,
+ * padding, a group without signal) is all zeros, so its softmax is never computed.
  */
 export function tokenLogProbBackward(logits: QTensor, targets: Int32Array, dLogProbs: QTensor): QTensor {
   const [t, v] = checkTargets(logits, targets)
   assertShape(dLogProbs, [t], 'log-prob gradient')
-  const p = softmax(logits)
+  const p = qtensor([t, v], PROB_EXP)
   const e = expForMagnitude(magnitude(dLogProbs))
   const out = qtensor([t, v], e)
   const s = 30 + e - dLogProbs.exp
   for (let i = 0; i < t; i++) {
     const g = dLogProbs.data[i]!
+    if (g === 0) continue
+    softmaxRow(logits, i, p.data)
     for (let j = 0; j < v; j++) {
       const onehotMinusP = (j === targets[i] ? 2 ** 30 : 0) - p.data[i * v + j]!
       out.data[i * v + j] = sat32(mulRne(g, onehotMinusP, s))

@@ -16,13 +16,25 @@ export interface MatmulOptions {
  */
 export const MAX_K = 2 ** 22
 
-/** Bits of the low limb when an i32 operand is split as hi·2^15 + lo, lo ∈ [0, 2^15). */
-export const LIMB = 15
-
 export type MatmulOperand = QTensor | RowScaled
 
 function topBit(t: MatmulOperand, max: number): number {
-  return bitLength(max) + (isRowScaled(t) ? Math.max(...t.rowExps) : t.exp)
+  if (!isRowScaled(t)) return bitLength(max) + t.exp
+  let top = -Infinity
+  for (const e of t.rowExps) top = Math.max(top, e)
+  return bitLength(max) + top
+}
+
+/**
+ * max|x| remembered per data array: a decode step multiplies by the same narrowed weights for every
+ * token, and the reduction over a weight cost as much as the one-row product itself. Sound because
+ * tensors are values (no op writes its inputs, nothing writes a tensor after handing it to an op).
+ */
+const maxima = new WeakMap<Int32Array, number>()
+function rememberedMaxAbs(data: Int32Array): number {
+  let max = maxima.get(data)
+  if (max === undefined) maxima.set(data, (max = maxAbs(data)))
+  return max
 }
 
 /**
@@ -33,8 +45,8 @@ export function matmulBoundExp(
   a: MatmulOperand,
   b: MatmulOperand,
   k: number,
-  aMax = maxAbs(a.data),
-  bMax = maxAbs(b.data),
+  aMax = rememberedMaxAbs(a.data),
+  bMax = rememberedMaxAbs(b.data),
 ): number {
   return topBit(a, aMax) + topBit(b, bMax) + ceilLog2(Math.max(k, 1)) - 30
 }
@@ -84,7 +96,7 @@ export function planMatmul(a: MatmulOperand, b: MatmulOperand, options: MatmulOp
   if (k !== kb) throw new RangeError(`matmul: inner dimensions differ (${k} vs ${kb})`)
   if (k > MAX_K) throw new RangeError(`matmul: K = ${k} exceeds the exact-accumulation bound ${MAX_K}`)
   // one pass over each operand for its largest magnitude, shared by the width check and the bound
-  const [aMax, bMax] = [maxAbs(a.data), maxAbs(b.data)]
+  const [aMax, bMax] = [rememberedMaxAbs(a.data), rememberedMaxAbs(b.data)]
   const [aWide, bWide] = [isWide(a, aMax), isWide(b, bMax)]
   if (aWide && bWide)
     throw new RangeError('matmul: at most one operand may be wide i32; narrow the other first')
@@ -94,27 +106,6 @@ export function planMatmul(a: MatmulOperand, b: MatmulOperand, options: MatmulOp
   return { m, n, k, aRow, aK, bK, bCol, aWide, bWide, outExp, aMax, bMax, aExps, bExps }
 }
 
-/** Limbs of an operand: (hi, lo) with v = hi·2^15 + lo for wide values; (v, 0) for int16 mantissas. */
-function limbs(data: Int32Array, wide: boolean): [Int32Array, Int32Array | undefined] {
-  if (!wide) return [data, undefined]
-  return [data.map((v) => v >> LIMB), data.map((v) => v & ((1 << LIMB) - 1))]
-}
-
-/** Σ_kk x[xi + kk·xs]·y[yi + kk·ys]: exact, every partial sum stays below 2^53 (K ≤ MAX_K). */
-function dot(
-  x: Int32Array,
-  xi: number,
-  xs: number,
-  y: Int32Array,
-  yi: number,
-  ys: number,
-  k: number,
-): number {
-  let sum = 0
-  for (let kk = 0; kk < k; kk++, xi += xs, yi += ys) sum += x[xi]! * y[yi]!
-  return sum
-}
-
 /** op(X) with the reduction index contiguous: rows of length k (X itself when it is stored that way). */
 function reductionRows(
   x: Int32Array,
@@ -122,76 +113,182 @@ function reductionRows(
   k: number,
   rowStride: number,
   kStride: number,
-): Float64Array {
-  const out = new Float64Array(rows * k)
-  for (let r = 0; r < rows; r++)
-    for (let kk = 0; kk < k; kk++) out[r * k + kk] = x[r * rowStride + kk * kStride]!
+): Int32Array {
+  if (kStride === 1 && rowStride === k) return x
+  const out = new Int32Array(rows * k)
+  for (let r = 0; r < rows; r++) {
+    const base = r * rowStride
+    for (let kk = 0; kk < k; kk++) out[r * k + kk] = x[base + kk * kStride]!
+  }
   return out
 }
 
+/** Splits an exact chunk sum (|c| ≤ 2^53) into the carried pair: c = hi·2^16 + lo, 0 ≤ lo < 2^16. */
+const CARRY = 2 ** 16
+
+/** Output rows and columns per register tile: 16 running sums share each loaded operand 4 ways. */
+const TILE = 4
+
 /**
- * The product when k·max|A|·max|B| ≤ 2^53: every partial sum of the raw products, in any order, is an
- * integer of at most 2^53, so the sum is exact without limbs and rounding it once is what the limb form
- * computes. Four running sums over contiguous rows let the loop run at memory speed.
+ * Sums of one 4×4 output tile over kk ∈ [from, to): rows x0…x3 of X against rows y0…y3 of Y (both
+ * k-contiguous, offsets given), into sums[4·r + c]. The caller keeps each range short enough that
+ * every partial sum stays within 2^53, so the sums are exact whatever the order.
  */
-function directMatmul(plan: MatmulPlan, a: Int32Array, b: Int32Array): QTensor {
-  const { m, n, k, outExp, aExps, bExps } = plan
-  if (m < 4) {
-    // a token at a time: B is read once, so copying it first would double the work
-    const out = qtensor([m, n], outExp)
-    for (let i = 0; i < m; i++)
-      for (let j = 0; j < n; j++) {
-        const sum = dot(a, i * plan.aRow, plan.aK, b, j * plan.bCol, plan.bK, k)
-        out.data[i * n + j] = sat32(rne(sum, outExp - aExps[i]! - bExps[j]!))
-      }
-    return out
+function tileSums(
+  x: Int32Array,
+  xs: Int32Array,
+  y: Int32Array,
+  ys: Int32Array,
+  from: number,
+  to: number,
+  sums: Float64Array,
+): void {
+  const x0 = xs[0]!
+  const x1 = xs[1]!
+  const x2 = xs[2]!
+  const x3 = xs[3]!
+  const y0 = ys[0]!
+  const y1 = ys[1]!
+  const y2 = ys[2]!
+  const y3 = ys[3]!
+  let s00 = 0,
+    s01 = 0,
+    s02 = 0,
+    s03 = 0,
+    s10 = 0,
+    s11 = 0,
+    s12 = 0,
+    s13 = 0
+  let s20 = 0,
+    s21 = 0,
+    s22 = 0,
+    s23 = 0,
+    s30 = 0,
+    s31 = 0,
+    s32 = 0,
+    s33 = 0
+  for (let kk = from; kk < to; kk++) {
+    const b0 = y[y0 + kk]!
+    const b1 = y[y1 + kk]!
+    const b2 = y[y2 + kk]!
+    const b3 = y[y3 + kk]!
+    let a = x[x0 + kk]!
+    s00 += a * b0
+    s01 += a * b1
+    s02 += a * b2
+    s03 += a * b3
+    a = x[x1 + kk]!
+    s10 += a * b0
+    s11 += a * b1
+    s12 += a * b2
+    s13 += a * b3
+    a = x[x2 + kk]!
+    s20 += a * b0
+    s21 += a * b1
+    s22 += a * b2
+    s23 += a * b3
+    a = x[x3 + kk]!
+    s30 += a * b0
+    s31 += a * b1
+    s32 += a * b2
+    s33 += a * b3
   }
-  const x = reductionRows(a, m, k, plan.aRow, plan.aK)
-  const y = reductionRows(b, n, k, plan.bCol, plan.bK)
-  const out = qtensor([m, n], outExp)
-  const tail = k - (k % 4)
-  for (let i = 0; i < m; i++) {
-    const xi = i * k
-    for (let j = 0; j < n; j++) {
-      const yj = j * k
-      let s0 = 0
-      let s1 = 0
-      let s2 = 0
-      let s3 = 0
-      for (let kk = 0; kk < tail; kk += 4) {
-        s0 += x[xi + kk]! * y[yj + kk]!
-        s1 += x[xi + kk + 1]! * y[yj + kk + 1]!
-        s2 += x[xi + kk + 2]! * y[yj + kk + 2]!
-        s3 += x[xi + kk + 3]! * y[yj + kk + 3]!
-      }
-      for (let kk = tail; kk < k; kk++) s0 += x[xi + kk]! * y[yj + kk]!
-      out.data[i * n + j] = sat32(rne(s0 + s1 + (s2 + s3), outExp - aExps[i]! - bExps[j]!))
-    }
+  sums[0] = s00
+  sums[1] = s01
+  sums[2] = s02
+  sums[3] = s03
+  sums[4] = s10
+  sums[5] = s11
+  sums[6] = s12
+  sums[7] = s13
+  sums[8] = s20
+  sums[9] = s21
+  sums[10] = s22
+  sums[11] = s23
+  sums[12] = s30
+  sums[13] = s31
+  sums[14] = s32
+  sums[15] = s33
+}
+
+/** tileSums for a single row of X (fewer than TILE output rows, as in a decode step): sums[0..3]. */
+function rowSums(
+  x: Int32Array,
+  xs: Int32Array,
+  y: Int32Array,
+  ys: Int32Array,
+  from: number,
+  to: number,
+  sums: Float64Array,
+): void {
+  const x0 = xs[0]!
+  const [y0, y1, y2, y3] = [ys[0]!, ys[1]!, ys[2]!, ys[3]!]
+  let s0 = 0
+  let s1 = 0
+  let s2 = 0
+  let s3 = 0
+  for (let kk = from; kk < to; kk++) {
+    const a = x[x0 + kk]!
+    s0 += a * y[y0 + kk]!
+    s1 += a * y[y1 + kk]!
+    s2 += a * y[y2 + kk]!
+    s3 += a * y[y3 + kk]!
   }
-  return out
+  sums[0] = s0
+  sums[1] = s1
+  sums[2] = s2
+  sums[3] = s3
 }
 
 /**
  * C = op(A)·op(B), exact up to one final round-half-even. Operands are int16 mantissas (per tensor,
- * or per row along an output dimension) or wide i32 values, which are split into two int16 limbs
- * (at most one wide operand). Every partial sum is exact, so the result depends neither on the
- * reduction order nor on tiling or workgroup size. shaders/matmul.wgsl is the same algorithm.
+ * or per row along an output dimension) or wide i32 values (at most one wide operand). Every product
+ * is below 2^46, so a run of ⌊2^53 / (max|A|·max|B|)⌋ ≥ 128 products sums exactly in a number; longer
+ * reductions carry each run's sum into a (hi·2^16 + lo) pair, the two-limb form WGSL keeps in u32s.
+ * Every partial sum is exact, so the result depends neither on the reduction order nor on tiling or
+ * workgroup size. shaders/matmul.wgsl is the same algorithm (it splits the wide operand into limbs).
  */
 export function matmul(a: MatmulOperand, b: MatmulOperand, options: MatmulOptions = {}): QTensor {
   const plan = planMatmul(a, b, options)
-  const { m, n, k, aRow, aK, bK, bCol, outExp, aExps, bExps } = plan
-  if (k * plan.aMax * plan.bMax <= 2 ** 53) return directMatmul(plan, a.data, b.data)
-  // past the direct bound one operand is wide: int16 × int16 stays below it for every K ≤ MAX_K
-  const [aHi, aLo] = limbs(a.data, plan.aWide)
-  const [bHi, bLo] = limbs(b.data, plan.bWide)
-  // the lo-limb sum pairs A's low limb with B (or A with B's low limb)
-  const [loA, loB] = [aLo ?? aHi, bLo ?? bHi]
+  const { m, n, k, outExp, aExps, bExps } = plan
+  const x = reductionRows(a.data, m, k, plan.aRow, plan.aK)
+  const y = reductionRows(b.data, n, k, plan.bCol, plan.bK)
+  const product = plan.aMax * plan.bMax
+  const run = product === 0 ? k : Math.max(1, Math.min(k, Math.floor(2 ** 53 / product)))
   const out = qtensor([m, n], outExp)
-  for (let i = 0; i < m; i++) {
-    for (let j = 0; j < n; j++) {
-      const hi = dot(aHi, i * aRow, aK, bHi, j * bCol, bK, k)
-      const lo = dot(loA, i * aRow, aK, loB, j * bCol, bK, k)
-      out.data[i * n + j] = sat32(rneLimbs(hi, lo, LIMB, outExp - aExps[i]! - bExps[j]!))
+  const sums = new Float64Array(TILE * TILE)
+  const hi = new Float64Array(TILE * TILE)
+  const lo = new Float64Array(TILE * TILE)
+  // row offsets of the tile; past the last row or column a tile repeats it, and the repeats are not stored
+  const xs = new Int32Array(TILE)
+  const ys = new Int32Array(TILE)
+  // with fewer rows than a tile, one row at a time: a square tile would only repeat the rows
+  const rows = m < TILE ? 1 : TILE
+  const sumsOf = rows === 1 ? rowSums : tileSums
+  for (let i = 0; i < m; i += rows) {
+    for (let r = 0; r < TILE; r++) xs[r] = Math.min(i + r, m - 1) * k
+    for (let j = 0; j < n; j += TILE) {
+      for (let c = 0; c < TILE; c++) ys[c] = Math.min(j + c, n - 1) * k
+      sumsOf(x, xs, y, ys, 0, run, sums)
+      if (run < k) {
+        hi.fill(0)
+        lo.fill(0)
+        for (let from = 0; from < k; from += run) {
+          if (from > 0) sumsOf(x, xs, y, ys, from, Math.min(k, from + run), sums)
+          for (let t = 0; t < TILE * TILE; t++) {
+            const h = Math.floor(sums[t]! / CARRY)
+            hi[t]! += h
+            lo[t]! += sums[t]! - h * CARRY
+          }
+        }
+      }
+      for (let r = 0; r < rows && i + r < m; r++)
+        for (let c = 0; c < TILE && j + c < n; c++) {
+          const t = r * TILE + c
+          const shift = outExp - aExps[i + r]! - bExps[j + c]!
+          const v = run < k ? rneLimbs(hi[t]!, lo[t]!, 16, shift) : rne(sums[t]!, shift)
+          out.data[(i + r) * n + j + c] = sat32(v)
+        }
     }
   }
   return out

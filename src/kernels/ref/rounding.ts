@@ -85,6 +85,27 @@ export function rneLimbs(hIn: number, lIn: number, b: number, s: number): number
 }
 
 /**
+ * Round-half-even of |a|·|b|·2^-s for |a| < 2^34, |b| < 2^31 and 16 ≤ s ≤ 52, whatever the product's
+ * size: |b| = bh·2^16 + bl makes two partial products below 2^50, and the quotient and remainder by
+ * 2^s are assembled from them exactly (the remainder stays below 2^53). What `rneLimbs` does for
+ * these shifts, without its general case analysis on the hot path (expFixed's Horner steps land here).
+ */
+function mulRneWide(a: number, b: number, s: number): number {
+  const bh = Math.floor(b / 65536)
+  const hi = a * bh
+  const lo = a * (b - bh * 65536)
+  const hiUnit = POW2[s - 16]!
+  const q1 = Math.floor(hi / hiUnit)
+  const rem = (hi - q1 * hiUnit) * 65536 + lo // < 2^s + 2^50 ≤ 2^53
+  const unit = POW2[s]!
+  const q2 = Math.floor(rem / unit)
+  const r = rem - q2 * unit
+  const q = q1 + q2
+  const half = unit / 2
+  return r > half || (r === half && q % 2 !== 0) ? q + 1 : q
+}
+
+/**
  * Round-half-even of a·b·2^-s for a up to 2^33 in magnitude and i32 b, exact for any s ≥ 0: the
  * product (up to 2^64) as 16-bit limbs of b, like the WGSL 32×16 multiplies.
  */
@@ -92,6 +113,11 @@ export function mulRne(a: number, b: number, s: number): number {
   // a computed |a·b| below 2^53 means the true product is too (rounding is monotonic): it is exact
   const p = a * b + 0 // + 0: 0 times a negative number is −0, which the limb form never returns
   if (s >= 0 && p < 2 ** 53 && p > -(2 ** 53)) return rne(p, s)
+  if (s >= 16 && s <= 52) {
+    // round-half-even is symmetric, so the magnitude's rounding, negated, is the product's
+    const m = mulRneWide(a < 0 ? -a : a, b < 0 ? -b : b, s)
+    return p < 0 ? 0 - m : m // 0 − m: never −0, as the limb form
+  }
   return rneLimbs(a * (b >> 16), a * (b & 0xffff), 16, s)
 }
 
@@ -104,16 +130,25 @@ export function divRne(n: number, d: number, s: number): number {
   if (d <= 0) throw new RangeError(`divRne: divisor must be positive, got ${d}`)
   const neg = n < 0
   let r = Math.abs(n)
-  let q = Math.floor(r / d)
-  r -= q * d
-  for (let left = s; left > 0;) {
-    const c = Math.min(21, left)
-    r *= 2 ** c
-    const step = Math.floor(r / d)
-    r -= step * d
-    q = q * 2 ** c + step
-    left -= c
-    if (q > I32_MAX) return neg ? -I32_MAX : I32_MAX
+  let q: number
+  if (s <= 52 && r < POW2[53 - s]!) {
+    // n·2^s < 2^53: one division of exact integers, whose floor is exact (the quotient's rounding
+    // error is below 1/d, the least distance of a non-integer quotient from an integer)
+    r *= POW2[s]!
+    q = Math.floor(r / d)
+    r -= q * d
+  } else {
+    q = Math.floor(r / d)
+    r -= q * d
+    for (let left = s; left > 0;) {
+      const c = Math.min(21, left)
+      r *= 2 ** c
+      const step = Math.floor(r / d)
+      r -= step * d
+      q = q * 2 ** c + step
+      left -= c
+      if (q > I32_MAX) return neg ? -I32_MAX : I32_MAX
+    }
   }
   if (2 * r > d || (2 * r === d && q % 2 !== 0)) q += 1
   return sat32(neg && q !== 0 ? -q : q)

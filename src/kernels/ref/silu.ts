@@ -12,11 +12,26 @@ export function sigmoidQ30(x: number, xExp: number): number {
   return x < 0 ? ONE_Q30 - pos : pos
 }
 
+/**
+ * σ of every element in Q30, remembered per tensor: SwiGLU's backward takes the forward's gate again
+ * and needs the same sigmoids for silu and silu'. Sound because tensors are values (no op writes its
+ * inputs, nothing writes a tensor after handing it to an op); the exponent is checked too.
+ */
+const sigmoids = new WeakMap<Int32Array, { readonly exp: number; readonly sig: Int32Array }>()
+function sigmoidsOf(x: QTensor): Int32Array {
+  const hit = sigmoids.get(x.data)
+  if (hit && hit.exp === x.exp) return hit.sig
+  const sig = new Int32Array(x.data.length)
+  for (let i = 0; i < sig.length; i++) sig[i] = sigmoidQ30(x.data[i]!, x.exp)
+  sigmoids.set(x.data, { exp: x.exp, sig })
+  return sig
+}
+
 /** SiLU x·σ(x) at the input's exponent (|silu(x)| ≤ |x|, so it never saturates). */
 export function silu(x: QTensor): QTensor {
+  const sig = sigmoidsOf(x)
   const out = qtensor(x.shape, x.exp)
-  for (let i = 0; i < x.data.length; i++)
-    out.data[i] = sat32(mulRne(x.data[i]!, sigmoidQ30(x.data[i]!, x.exp), 30))
+  for (let i = 0; i < x.data.length; i++) out.data[i] = sat32(mulRne(x.data[i]!, sig[i]!, 30))
   return out
 }
 
@@ -30,9 +45,8 @@ export function swiglu(gate: QTensor, up: QTensor, outExp: number): QTensor {
   return out
 }
 
-/** SiLU'(x) = σ(x)·(1 + x·(1 − σ(x))) in Q30; its range [−0.1, 1.1] fits. */
-function siluGradQ30(x: number, xExp: number): number {
-  const sig = sigmoidQ30(x, xExp)
+/** SiLU'(x) = σ(x)·(1 + x·(1 − σ(x))) in Q30 from sig = σ(x); its range [−0.1, 1.1] fits. */
+function siluGradQ30(x: number, xExp: number, sig: number): number {
   const q = mulRne(sig, ONE_Q30 - sig, 30)
   return sig + mulRne(x, q, -xExp)
 }
@@ -64,6 +78,7 @@ export function swigluBackward(gate: QTensor, up: QTensor, dy: QTensor): SwigluG
   assertShape(up, gate.shape, 'swiglu up')
   assertShape(dy, gate.shape, 'swiglu dy')
   const s = silu(gate)
+  const sig = sigmoidsOf(gate)
   const { upExp, tExp, gateExp } = swigluBackwardExps(s, up, dy)
   const dUp = qtensor(gate.shape, upExp)
   const dGate = qtensor(gate.shape, gateExp)
@@ -71,7 +86,7 @@ export function swigluBackward(gate: QTensor, up: QTensor, dy: QTensor): SwigluG
     const g = dy.data[i]!
     dUp.data[i] = sat32(mulRne(g, s.data[i]!, upExp - dy.exp - s.exp))
     const t = sat32(mulRne(g, up.data[i]!, tExp - dy.exp - up.exp))
-    dGate.data[i] = sat32(mulRne(t, siluGradQ30(gate.data[i]!, gate.exp), 30 + gateExp - tExp))
+    dGate.data[i] = sat32(mulRne(t, siluGradQ30(gate.data[i]!, gate.exp, sig[i]!), 30 + gateExp - tExp))
   }
   return { dGate, dUp }
 }

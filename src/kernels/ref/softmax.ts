@@ -18,13 +18,16 @@ export interface SoftmaxOptions {
 }
 
 interface RowExps {
-  /** e^(c·(x_j − max)) in Q30 for the valid columns. */
+  /** e^(c·(x_j − max)) in Q30 for the valid columns, in a scratch buffer the next row reuses. */
   readonly e: Float64Array
   /** Exact sum of e (< 2^52 for rows up to 2^22 long). */
   readonly sum: number
   readonly valid: number
   readonly max: number
 }
+
+/** Scratch for one row's exponentials: rows are processed one at a time, so one buffer serves all. */
+let scratch = new Float64Array(0)
 
 function rowExps(x: QTensor, row: number, options: SoftmaxOptions): RowExps {
   const n = x.shape[1]!
@@ -33,7 +36,8 @@ function rowExps(x: QTensor, row: number, options: SoftmaxOptions): RowExps {
   const base = row * n
   let max = -Infinity
   for (let j = 0; j < valid; j++) max = Math.max(max, x.data[base + j]!)
-  const e = new Float64Array(valid)
+  if (scratch.length < valid) scratch = new Float64Array(valid)
+  const e = scratch
   let sum = 0
   for (let j = 0; j < valid; j++) {
     // x_j − max ∈ (−2^32, 0]: WGSL carries it as a u32 magnitude
@@ -50,19 +54,47 @@ function rows2(x: QTensor): [number, number] {
 }
 
 /**
- * Row softmax in Q30. The row sum is normalised to ≤ 2^31 (one rounding), then each probability is
- * one round-half-even long division e_j·2^30 / sum.
+ * One row of the softmax into out[row·n …]: the row sum is normalised to ≤ 2^31 (one rounding), then
+ * each probability is one round-half-even long division e_j·2^30 / sum. Masked columns are left as
+ * they are (0 in a fresh tensor).
  */
+export function softmaxRow(x: QTensor, row: number, out: Int32Array, options: SoftmaxOptions = {}): void {
+  const n = x.shape[1]!
+  const { e, sum, valid } = rowExps(x, row, options)
+  const shift = Math.max(0, bitLength(sum) - 31)
+  const den = rne(sum, shift)
+  for (let j = 0; j < valid; j++) out[row * n + j] = divRne(e[j]!, den, 30 - shift)
+}
+
+/** Row softmax in Q30 (`softmaxRow` on every row). */
 export function softmax(x: QTensor, options: SoftmaxOptions = {}): QTensor {
   const [r, n] = rows2(x)
   const out = qtensor([r, n], PROB_EXP)
-  for (let i = 0; i < r; i++) {
-    const { e, sum, valid } = rowExps(x, i, options)
-    const shift = Math.max(0, bitLength(sum) - 31)
-    const den = rne(sum, shift)
-    for (let j = 0; j < valid; j++) out.data[i * n + j] = divRne(e[j]!, den, 30 - shift)
-  }
+  for (let i = 0; i < r; i++) softmaxRow(x, i, out.data, options)
   return out
+}
+
+/** What every log-softmax entry of a row shares: its max and ln Σ e at the working exponent. */
+interface LogRow {
+  readonly valid: number
+  readonly max: number
+  readonly lnSum: number
+  /** The working exponent, up to 20 bits finer than the input. */
+  readonly w: number
+}
+
+function logRow(x: QTensor, row: number, options: SoftmaxOptions): LogRow {
+  const w = Math.max(Math.min(x.exp, PROB_EXP), x.exp - 20)
+  const { sum, valid, max } = rowExps(x, row, options)
+  return { valid, max, lnSum: rne(lnQ30(sum, PROB_EXP), w - PROB_EXP), w }
+}
+
+/** Entry (row, j) of the log-softmax at outExp; −(2^31−1) (log 0 saturated) for masked columns. */
+function logEntry(x: QTensor, row: number, j: number, r: LogRow, outExp: number, scaleQ30: number): number {
+  if (j >= r.valid) return -(2 ** 31 - 1)
+  // c·(x_j − max) at exponent w: the scale multiply is the one extra rounding when c ≠ 1
+  const d = mulRne(x.data[row * x.shape[1]! + j]! - r.max, scaleQ30, 30 + r.w - x.exp)
+  return sat32(rne(d - r.lnSum, outExp - r.w))
 }
 
 /**
@@ -73,20 +105,18 @@ export function logSoftmax(x: QTensor, outExp: number, options: SoftmaxOptions =
   const [r, n] = rows2(x)
   const out = qtensor([r, n], outExp)
   const scale = options.scaleQ30 ?? 2 ** 30
-  const w = Math.max(Math.min(x.exp, PROB_EXP), x.exp - 20)
   for (let i = 0; i < r; i++) {
-    const { sum, valid, max } = rowExps(x, i, options)
-    const lnSum = rne(lnQ30(sum, PROB_EXP), w - PROB_EXP)
-    for (let j = 0; j < n; j++) {
-      if (j >= valid) {
-        out.data[i * n + j] = -(2 ** 31 - 1)
-        continue
-      }
-      // c·(x_j − max) at exponent w: the scale multiply is the one extra rounding when c ≠ 1
-      const d = mulRne(x.data[i * n + j]! - max, scale, 30 + w - x.exp)
-      out.data[i * n + j] = sat32(rne(d - lnSum, outExp - w))
-    }
+    const row = logRow(x, i, options)
+    for (let j = 0; j < n; j++) out.data[i * n + j] = logEntry(x, i, j, row, outExp, scale)
   }
+  return out
+}
+
+/** Entry (row, cols[row]) of every row's log-softmax at outExp: the rest of each row is never formed. */
+export function logSoftmaxAt(x: QTensor, cols: Int32Array, outExp: number): QTensor {
+  const [r] = rows2(x)
+  const out = qtensor([r], outExp)
+  for (let i = 0; i < r; i++) out.data[i] = logEntry(x, i, cols[i]!, logRow(x, i, {}), outExp, 2 ** 30)
   return out
 }
 

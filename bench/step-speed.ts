@@ -1,0 +1,313 @@
+// The reproducible GRPO step and sampler on the TS twin: the twin at a pinned old commit against this
+// tree's, in one process (a process settles into one JIT mode and stays there, so two processes would
+// not compare like with like), on real recipe batches of tabswarm-tiny. Batches: prompts from the
+// swarm's task families rendered with the model's prompt template, G completions each sampled through
+// the solver's own path (onnxruntime-web, Node, one thread) at the swarm's default sampling, rewarded by
+// the verifiers, laid out by the swarm's buildRolloutBatch (right padding). Each step runs on both
+// twins from the same state; the weights hash and the loss bits must agree. Trained tokens are the
+// non-padding positions. Writes bench/results/step-speed.json and prints a table.
+//   node --import ./src/polyfills/register.js bench/step-speed.ts [--batches 5] [--groups 16] [--g 8]
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { parseArgs } from 'node:util'
+import * as ort from 'onnxruntime-web'
+import { readCheckpoint, weightsHash } from '../src/model/checkpoint.ts'
+import { headDim, type ModelConfig } from '../src/model/config.ts'
+import { parseManifest } from '../src/model/load/model-manifest.ts'
+import type { Params } from '../src/model/params.ts'
+import { parseTokenizerJson } from '../src/model/tokenizer/bpe-tokenizer.ts'
+import { generate as solverGenerate } from '../src/solver/generate.ts'
+import { ortDecoder } from '../src/solver/ort-decoder.ts'
+import { createSession } from '../src/solver/ort-runtime.ts'
+import { DEFAULT_LEARNING } from '../src/swarm/learning-config.ts'
+import { ADAM_MOMENTS } from '../src/swarm/worker-policy.ts'
+import { buildRolloutBatch, type TokenizedGroup } from '../src/swarm/rollout-batch.ts'
+import { generateReasoningTask } from '../src/tasks/generate-reasoning-task.ts'
+import { REASONING_FAMILIES } from '../src/tasks/reasoning-families.ts'
+import { verifyReasoning } from '../src/tasks/verify-reasoning.ts'
+import { fmt, percentile, positiveInt, printTable, writeResults, type Row } from './stats.ts'
+
+/** The twin before this bench's speed-ups (issue 19 §1 was filed against it). */
+const DEFAULT_OLD_COMMIT = 'dfb5429'
+
+const { values } = parseArgs({
+  options: {
+    batches: { type: 'string', default: '5' },
+    groups: { type: 'string', default: '16' },
+    g: { type: 'string', default: '8' },
+    old: { type: 'string', default: DEFAULT_OLD_COMMIT },
+    'sampler-tokens': { type: 'string', default: '48' },
+  },
+})
+const batches = positiveInt(values.batches, 'batches')
+const groups = positiveInt(values.groups, 'groups')
+const g = positiveInt(values.g, 'g')
+const samplerTokens = positiveInt(values['sampler-tokens'], 'sampler-tokens')
+/** The swarm's GRPO step: the default recipe's settings with the trainer's Adam moments. */
+const GRPO = { ...DEFAULT_LEARNING.grpo, ...ADAM_MOMENTS }
+const repo = fileURLToPath(new URL('../', import.meta.url))
+
+/** The modules the bench drives, loaded from one source tree. */
+interface Twin {
+  grpoStepProgram: typeof import('../src/model/grpo-step.ts').grpoStepProgram
+  runSync: typeof import('../src/model/program.ts').runSync
+  ops: typeof import('../src/model/twin-ops.ts').TWIN_OPS
+  initTrainState: typeof import('../src/model/train-step.ts').initTrainState
+  generate: typeof import('../src/model/generate.ts').generate
+}
+
+async function loadTwin(root: string): Promise<Twin> {
+  const at = (path: string) => pathToFileURL(join(root, path)).href
+  const [grpo, train, gen, program, ops] = await Promise.all([
+    import(at('src/model/grpo-step.ts')) as Promise<typeof import('../src/model/grpo-step.ts')>,
+    import(at('src/model/train-step.ts')) as Promise<typeof import('../src/model/train-step.ts')>,
+    import(at('src/model/generate.ts')) as Promise<typeof import('../src/model/generate.ts')>,
+    import(at('src/model/program.ts')) as Promise<typeof import('../src/model/program.ts')>,
+    import(at('src/model/twin-ops.ts')) as Promise<typeof import('../src/model/twin-ops.ts')>,
+  ])
+  return {
+    grpoStepProgram: grpo.grpoStepProgram,
+    runSync: program.runSync,
+    ops: ops.TWIN_OPS,
+    initTrainState: train.initTrainState,
+    generate: gen.generate,
+  }
+}
+
+/** The old twin's sources, extracted from git into a temporary folder (never kept in the tree). */
+function extractOld(commit: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'step-speed-old-'))
+  // package.json too: its "type": "module" makes Node load the extracted .ts files as ES modules
+  const archive = execFileSync('git', ['archive', commit, 'src', 'package.json'], {
+    cwd: repo,
+    maxBuffer: 1 << 30,
+  })
+  execFileSync('tar', ['-x', '-C', dir], { input: archive })
+  symlinkSync(join(repo, 'node_modules'), join(dir, 'node_modules'))
+  return dir
+}
+
+const folder = new URL('../public/models/tabswarm-tiny/', import.meta.url)
+const read = (path: string) => readFileSync(new URL(path, folder))
+
+interface RecipeBatch {
+  groups: TokenizedGroup[]
+  label: string
+}
+
+/** `count` batches of `groups` tasks × G completions, sampled by the solver at the swarm's defaults. */
+async function recipeBatches(config: ModelConfig, count: number): Promise<RecipeBatch[]> {
+  const tokenizer = parseTokenizerJson(JSON.parse(read('tokenizer.json').toString('utf8')))
+  const manifest = parseManifest(read('tabswarm.json'))
+  const eos = tokenizer.tokenId('<|endoftext|>')!
+  ort.env.wasm.numThreads = 1
+  const decoder = ortDecoder(ort, await createSession(ort, 'wasm', read('onnx/model.onnx')), {
+    vocabSize: config.vocabSize,
+    maxContext: config.maxSeqLen,
+    kvHeads: config.kvHeads,
+    headDim: headDim(config),
+  })
+  const decode = (ids: readonly number[]) => tokenizer.decode(ids.filter((id) => id !== eos))
+  const out: RecipeBatch[] = []
+  for (let b = 0; b < count; b++) {
+    const batch: TokenizedGroup[] = []
+    // difficulty 2 in odd batches: longer prompts and completions, a different padding share
+    const difficulty = b % 2 === 0 ? 1 : 2
+    for (let i = 0; i < groups; i++) {
+      const family = REASONING_FAMILIES[(b * groups + i) % REASONING_FAMILIES.length]!
+      const task = generateReasoningTask(family.name, difficulty, 2_000_000 + b * groups + i)
+      const promptIds = tokenizer.encode(manifest.promptTemplate.replace('{prompt}', task.prompt))
+      const sampled = await solverGenerate(decoder, {
+        promptIds,
+        eosIds: [eos],
+        decode,
+        samples: g,
+        sampling: { ...DEFAULT_LEARNING.sampling, seed: b * groups + i },
+      })
+      batch.push({
+        promptIds,
+        completions: sampled.completions.map((c) => c.tokenIds),
+        rewards: sampled.completions.map((c) => (verifyReasoning(task, c.text).correct ? 1 : 0)),
+      })
+    }
+    out.push({ groups: batch, label: `d${difficulty}` })
+  }
+  return out
+}
+
+interface StepRun {
+  ms: number
+  hash: string
+  loss: number
+  /** matmuls whose exact sum passes 2^53 (the old twin's two-limb path for a wide operand) */
+  wideMatmuls: number
+  matmuls: number
+}
+
+function maxAbs(data: Int32Array): number {
+  let m = 0
+  for (const v of data) m = Math.max(m, Math.abs(v))
+  return m
+}
+
+/** The twin's ops with matmul counted: both twins pay the same O(size) check, far below the matmul's O(m·n·k). */
+function countingOps(twin: Twin, counts: { wide: number; all: number }): Twin['ops'] {
+  const matmul: Twin['ops']['matmul'] = (a, b, options) => {
+    const k = options?.transA ? a.shape[0]! : a.shape[1]!
+    counts.all++
+    if (k * maxAbs(a.data) * maxAbs(b.data) > 2 ** 53) counts.wide++
+    return twin.ops.matmul(a, b, options)
+  }
+  return { ...twin.ops, matmul }
+}
+
+function timeStep(twin: Twin, config: ModelConfig, params: Params, batch: RecipeBatch, eos: number): StepRun {
+  const rollout = buildRolloutBatch(batch.groups, eos, config.maxSeqLen)
+  const state = twin.initTrainState(config, params)
+  const counts = { wide: 0, all: 0 }
+  const ops = countingOps(twin, counts)
+  const t0 = performance.now()
+  const step = twin.runSync(twin.grpoStepProgram(config, state, rollout, undefined, GRPO), ops)
+  const ms = performance.now() - t0
+  return {
+    ms,
+    hash: weightsHash(config, step.state.params),
+    loss: step.loss.data[0]!,
+    wideMatmuls: counts.wide,
+    matmuls: counts.all,
+  }
+}
+
+async function main(): Promise<void> {
+  const { config, params } = readCheckpoint(read('model.safetensors'))
+  const eos = config.vocabSize - 1
+  const oldRoot = extractOld(values.old)
+  try {
+    const [oldTwin, newTwin] = await Promise.all([loadTwin(oldRoot), loadTwin(repo)])
+    console.error(`sampling ${batches} batches of ${groups} groups × G = ${g} with onnxruntime-web …`)
+    const recipe = await recipeBatches(config, batches)
+    const rows: Row[] = []
+    const steps = []
+    for (const [i, batch] of recipe.entries()) {
+      const layout = buildRolloutBatch(batch.groups, eos, config.maxSeqLen)
+      const positions = layout.inputs.batch * layout.inputs.seqLen
+      // trained tokens: the rows' real tokens (prompt + completion), not the right padding
+      const real = batch.groups.reduce(
+        (n, grp) =>
+          n +
+          grp.completions.reduce(
+            (m, c) => m + Math.min(grp.promptIds.length + c.length, config.maxSeqLen),
+            0,
+          ),
+        0,
+      )
+      // alternate which twin goes first, so a noisy neighbour does not always hit the same one
+      const [first, second] = i % 2 === 0 ? [oldTwin, newTwin] : [newTwin, oldTwin]
+      const a = timeStep(first, config, params, batch, eos)
+      const b = timeStep(second, config, params, batch, eos)
+      const [oldRun, newRun] = i % 2 === 0 ? [a, b] : [b, a]
+      const same = oldRun.hash === newRun.hash && oldRun.loss === newRun.loss
+      const entry = {
+        batch: i,
+        label: batch.label,
+        rows: layout.inputs.batch,
+        seqLen: layout.inputs.seqLen,
+        trainedTokens: real,
+        paddingShare: 1 - real / positions,
+        oldMs: oldRun.ms,
+        newMs: newRun.ms,
+        oldTokensPerSecond: real / (oldRun.ms / 1000),
+        newTokensPerSecond: real / (newRun.ms / 1000),
+        ratio: oldRun.ms / newRun.ms,
+        weightsHash: newRun.hash,
+        lossBits: newRun.loss,
+        wideMatmuls: newRun.wideMatmuls,
+        matmuls: newRun.matmuls,
+        sameBits: same,
+      }
+      steps.push(entry)
+      console.error(
+        `batch ${i} (${batch.label}, ${entry.rows}×${entry.seqLen}): old ${fmt(oldRun.ms / 1000, 2)} s, new ${fmt(newRun.ms / 1000, 2)} s, ×${fmt(entry.ratio, 2)}, same bits ${same}`,
+      )
+      rows.push({
+        metric: `batch ${i} ${batch.label} ${entry.rows}×${entry.seqLen}, pad ${fmt(100 * entry.paddingShare)}%, ${entry.wideMatmuls} wide matmuls`,
+        value: `${fmt(entry.newTokensPerSecond, 0)} tok/s`,
+        baseline: `${fmt(entry.oldTokensPerSecond, 0)} tok/s`,
+        ratio: `×${fmt(entry.ratio, 2)}${same ? '' : ' BITS DIFFER'}`,
+      })
+    }
+
+    // the sampler: one prompt, G rows of prefill + KV-cached decode, the same Philox draws on both twins
+    const promptIds = Int32Array.from(recipe[0]!.groups[0]!.promptIds)
+    const sampleOptions = (row: number) => ({
+      maxNewTokens: samplerTokens,
+      sampling: { temperatureQ16: 2 ** 16, topK: 0, topPQ30: 2 ** 30 },
+      seed: [19, 1] as const,
+      step: row,
+    })
+    const sampler = (twin: Twin) => {
+      const t0 = performance.now()
+      const tokens = Array.from({ length: g }, (_, row) => [
+        ...twin.generate(config, params, promptIds, sampleOptions(row)).tokens,
+      ])
+      return { ms: performance.now() - t0, tokens }
+    }
+    const oldSample = sampler(oldTwin)
+    const newSample = sampler(newTwin)
+    const sampled = newSample.tokens.reduce((n, t) => n + t.length, 0)
+    const sameTokens = JSON.stringify(oldSample.tokens) === JSON.stringify(newSample.tokens)
+    const samplerResult = {
+      rows: g,
+      promptTokens: promptIds.length,
+      tokens: sampled,
+      oldTokensPerSecond: sampled / (oldSample.ms / 1000),
+      newTokensPerSecond: sampled / (newSample.ms / 1000),
+      ratio: oldSample.ms / newSample.ms,
+      sameTokens,
+    }
+    rows.push({
+      metric: `sampler: ${g} rows × ${samplerTokens} tokens, prompt ${promptIds.length}`,
+      value: `${fmt(samplerResult.newTokensPerSecond, 0)} tok/s`,
+      baseline: `${fmt(samplerResult.oldTokensPerSecond, 0)} tok/s`,
+      ratio: `×${fmt(samplerResult.ratio, 2)}${sameTokens ? '' : ' TOKENS DIFFER'}`,
+    })
+
+    const ratios = steps.map((s) => s.ratio)
+    const summary = {
+      ratioMedian: percentile(ratios, 50),
+      ratioMin: Math.min(...ratios),
+      ratioMax: Math.max(...ratios),
+      paddingShare:
+        1 - steps.reduce((n, s) => n + s.trainedTokens, 0) / steps.reduce((n, s) => n + s.rows * s.seqLen, 0),
+      allSameBits: steps.every((s) => s.sameBits),
+    }
+    rows.push({
+      metric: 'step ratio median (min–max)',
+      value: `×${fmt(summary.ratioMedian, 2)}`,
+      baseline: '—',
+      ratio: `${fmt(summary.ratioMin, 2)}–${fmt(summary.ratioMax, 2)}`,
+    })
+    printTable(
+      `GRPO step on the twin, tabswarm-tiny, ${groups} groups × G = ${g}: this tree vs ${values.old} (one process, one thread)`,
+      rows,
+    )
+    await writeResults(fileURLToPath(new URL('./results/step-speed.json', import.meta.url)), {
+      oldCommit: values.old,
+      groups,
+      g,
+      sampling: DEFAULT_LEARNING.sampling,
+      grpo: GRPO,
+      steps,
+      summary,
+      sampler: samplerResult,
+    })
+    if (!summary.allSameBits || !sameTokens) process.exitCode = 1
+  } finally {
+    rmSync(oldRoot, { recursive: true, force: true })
+  }
+}
+
+await main()
