@@ -1,6 +1,8 @@
 // The round loop with in-memory sharing and a stand-in policy (characters as tokens, a fixed answer per
 // sample): what is published, heard, refused and trained on.
 import { describe, expect, it } from 'vitest'
+import { CODE_TEMPLATES } from '../tasks/code-templates.ts'
+import { generateCodeTask } from '../tasks/generate-code-task.ts'
 import { scoreReasoning } from '../tasks/score-completion.ts'
 import type { ReasoningTask } from '../tasks/task.ts'
 import { isInformative } from './grpo-advantages.ts'
@@ -8,11 +10,33 @@ import { DEFAULT_LEARNING } from './learning-config.ts'
 import { createMemoryHub } from './memory-comm.ts'
 import type { TokenizedGroup } from './rollout-batch.ts'
 import { createRoundInbox } from './round-inbox.ts'
+import { roundTasks } from './round-tasks.ts'
+import type { RolloutGroup } from './rollouts.ts'
 import { chars, standInPolicy } from './stand-in-policy.ts'
 import { CLAIM_TOLERANCE, REFUSAL, runRound, type PeerContext, type Scorer } from './swarm-round.ts'
+import { createTaskJudge } from './task-judge.ts'
+import { refOfTask, taskFromRef } from './task-ref.ts'
 
 const score: Scorer = async (task, c) =>
   scoreReasoning(task as ReasoningTask, c.text, c.tokenIds.length).reward.total
+
+const SWARM_ID = 's'.repeat(64)
+
+/** A group for the first task of `from`'s own draw in `round`, with these texts and our rewards. */
+async function drawnGroup(from: string, round: number, texts: readonly string[]): Promise<RolloutGroup> {
+  const [ref] = roundTasks({
+    swarmId: SWARM_ID,
+    round,
+    peerId: from,
+    count: DEFAULT_LEARNING.tasksPerRound,
+    difficulty: DEFAULT_LEARNING.difficulty,
+    sources: DEFAULT_LEARNING.sources,
+  })
+  const task = taskFromRef(ref!)
+  const completions = texts.map((text) => ({ text, tokenIds: chars(text) }))
+  const rewards = await Promise.all(completions.map((c) => score(task, c, true)))
+  return { taskId: task.id, task: ref!, completions, rewards, policyVersion: 0 }
+}
 
 function swarm(n: number) {
   const hub = createMemoryHub()
@@ -23,7 +47,7 @@ function swarm(n: number) {
     const comm = hub.join(`peer${i}`)
     trained.push([])
     return {
-      swarmId: 's'.repeat(64),
+      swarmId: SWARM_ID,
       comm,
       inbox: createRoundInbox(comm, DEFAULT_LEARNING.groupSize),
       learning: DEFAULT_LEARNING,
@@ -172,5 +196,55 @@ describe('runRound', () => {
     expect(r.peerRewards.peer2!.completions).toBe(4)
     expect(judged.map(([from]) => from)).toEqual(['peer2', 'peer2'])
     expect(judged.every(([, rewards]) => rewards?.length === 2)).toBe(true)
+  })
+})
+
+describe('runRound and groups it cannot judge', () => {
+  it('refuses a code-task group in a reasoning-only swarm and trains on', async () => {
+    const { hub, peers, closeWindow } = swarm(1)
+    peers[0] = { ...peers[0]!, score: createTaskJudge(DEFAULT_LEARNING.sampling.maxNewTokens).score }
+    const report = runRound(peers[0], 3)
+    const task = generateCodeTask(CODE_TEMPLATES[0]!.name, 1, 7)
+    const text = 'def solve(n):\n    return 0'
+    await hub.join('mallory').publishRollouts(3, {
+      groups: [
+        {
+          taskId: task.id,
+          task: refOfTask(task),
+          completions: [0, 1].map(() => ({ text, tokenIds: chars(text) })),
+          rewards: [0, 0],
+          policyVersion: 0,
+        },
+      ],
+    })
+    await new Promise((r) => setTimeout(r, 10))
+    closeWindow()
+    const r = await report
+    expect(r.refusedWhy).toEqual({
+      mallory: { 'its task is not one of the families, kinds and difficulties this swarm draws': 1 },
+    })
+    expect(r.trainedOn).toMatchObject({ local: 2, external: 0 })
+  })
+
+  it('refuses a group our verifiers fail on, counts it against its sender, and judges the others', async () => {
+    const { hub, peers, closeWindow } = swarm(1)
+    const crashing: Scorer = async (task, c, eos) => {
+      if (c.text.includes('boom')) throw new Error('the verifier crashed')
+      return score(task, c, eos)
+    }
+    peers[0] = { ...peers[0]!, score: crashing }
+    const report = runRound(peers[0], 3)
+    const good = await drawnGroup('honest', 3, ['<answer>1</answer>', '<answer>2</answer>'])
+    const bad = await drawnGroup('mallory', 3, ['<answer>1</answer>', '<answer>1</answer>'])
+    bad.completions[1] = { text: '<answer>boom</answer>', tokenIds: chars('<answer>boom</answer>') }
+    await hub.join('mallory').publishRollouts(3, { groups: [bad] })
+    await hub.join('honest').publishRollouts(3, { groups: [good] })
+    await new Promise((r) => setTimeout(r, 10))
+    closeWindow()
+    const r = await report
+    expect(r.refusedWhy).toEqual({ mallory: { 'our verifiers could not judge it': 1 } })
+    expect(r.refusedFrom).toEqual({ mallory: 1 })
+    expect(Object.keys(r.peerRewards)).toEqual(['honest'])
+    expect(r.trainedOn).toMatchObject({ local: 2, external: 1 })
   })
 })
