@@ -215,6 +215,8 @@ describe('the learning loop and hostile groups', () => {
     expect(p!.events.some((e) => e.type === 'learning-error')).toBe(false)
     // the feed shows the refused group with the reason, its prompt unknown
     const heard = p!.events.find((e) => e.type === 'learning-heard')
-    expect(heard).toMatchObject({ rollouts: [expect.objectContaining({ from: 'mallory', refused: why })] })
+    expect(heard).toMatchObject({
+      rollouts: [0, 1].map(() => expect.objectContaining({ from: 'mallory', prompt: '', refused: why })),
+    })
   })
 })

@@ -10,7 +10,6 @@ import { isIgnored, updatePeerStanding } from './peer-standing.ts'
 import type { LearningEvent } from './peer-worker-messages.ts'
 import { nextRound, roundTimes, type RoundClock } from './round-clock.ts'
 import { runRound, type PeerContext, type RoundReport } from './swarm-round.ts'
-import { taskFromRef } from './task-ref.ts'
 
 /** What survives a reload, per swarm and model. */
 export interface LearningHistory {
@@ -130,9 +129,12 @@ export function startLearningLoop(opts: LearningLoopOptions): LearningLoop {
           ...peer,
           learning: { ...learning, difficulty },
           ignored: (id) => isIgnored(history.peers, id),
-          onJudged: ({ from, group }, rewards, refusal) => {
+          onJudged: ({ from, group }, judgement) => {
             if (heard.length >= HEARD_PER_ROUND) return
-            const prompt = taskFromRef(group.task).prompt
+            // a group refused before its task regenerated has no prompt we could show
+            const prompt = judgement.task?.prompt ?? ''
+            const rewards = 'rewards' in judgement ? judgement.rewards : undefined
+            const refusal = 'refusal' in judgement ? judgement.refusal : undefined
             group.completions.forEach((c, i) =>
               heard.push({
                 from,

@@ -138,7 +138,11 @@ describe('runRound', () => {
   it('refuses a group whose claimed rewards are not our verifiers’ and accepts one within CLAIM_TOLERANCE', async () => {
     const { hub, peers, trained, closeWindow } = swarm(1)
     const judged: [string, readonly number[] | undefined, string | undefined][] = []
-    peers[0] = { ...peers[0]!, onJudged: (g, r, why) => judged.push([g.from, r, why]) }
+    peers[0] = {
+      ...peers[0]!,
+      onJudged: (g, j) =>
+        judged.push([g.from, 'rewards' in j ? j.rewards : undefined, 'refusal' in j ? j.refusal : undefined]),
+    }
     const report = runRound(peers[0], 3)
     const { generateReasoningTask } = await import('../tasks/generate-reasoning-task.ts')
     const task = generateReasoningTask('arithmetic', 1, 1)
@@ -185,7 +189,11 @@ describe('runRound', () => {
   it('leaves out the groups of ignored senders and tells each judged group to onJudged', async () => {
     const { peers, closeWindow } = swarm(3)
     const judged: [string, readonly number[] | undefined][] = []
-    peers[0] = { ...peers[0]!, ignored: (id) => id === 'peer1', onJudged: (g, r) => judged.push([g.from, r]) }
+    peers[0] = {
+      ...peers[0]!,
+      ignored: (id) => id === 'peer1',
+      onJudged: (g, j) => judged.push([g.from, 'rewards' in j ? j.rewards : undefined]),
+    }
     const reports = peers.map((p) => runRound(p, 0))
     await new Promise((r) => setTimeout(r, 10))
     closeWindow()
