@@ -66,7 +66,7 @@ export interface RoundReport {
   swarmReward: number | undefined
   groupsPublished: number
   groupsHeard: number
-  /** groups refused after the window (REFUSAL: wrong task id, tokens not their text, rewards not ours) */
+  /** groups refused after the window, each for one REFUSAL reason (a heard group never fails a round) */
   groupsRefused: number
   /** groups of ignored senders (score below SCORE_IGNORE), neither re-scored nor trained on */
   groupsIgnored: number
@@ -94,6 +94,7 @@ export const REFUSAL = {
   task: 'its task does not regenerate to the task id it claims',
   tokens: 'its tokens do not decode to its text',
   rewards: 'claimed rewards do not match our verifiers',
+  judge: 'our verifiers could not judge it',
 } as const
 export type RefusalReason = (typeof REFUSAL)[keyof typeof REFUSAL]
 
@@ -131,6 +132,18 @@ async function rescore(ctx: PeerContext, group: RolloutGroup): Promise<Judged> {
     return refuse(REFUSAL.rewards)
   const completions = group.completions.map((c) => c.tokenIds)
   return { task, tokenized: { promptIds: ctx.policy.promptIds(task), completions, rewards } }
+}
+
+/**
+ * Judges a heard group on its own: whatever goes wrong judging it (a verifier that throws, a sandbox
+ * this peer lacks) refuses that group and counts against its sender, never fails the round.
+ */
+async function judgeHeard(ctx: PeerContext, group: RolloutGroup): Promise<Judged> {
+  try {
+    return await rescore(ctx, group)
+  } catch {
+    return { task: undefined, refusal: REFUSAL.judge }
+  }
 }
 
 export async function runRound(ctx: PeerContext, round: number): Promise<RoundReport> {
@@ -176,7 +189,7 @@ export async function runRound(ctx: PeerContext, round: number): Promise<RoundRe
       ignored++
       continue
     }
-    const judged = await rescore(ctx, g.group)
+    const judged = await judgeHeard(ctx, g.group)
     if ('refusal' in judged) {
       ctx.onJudged?.(g, judged)
       refused++
