@@ -22,20 +22,28 @@ const score: Scorer = async (task, c) =>
 
 const SWARM_ID = 's'.repeat(64)
 
-/** A group for the first task of `from`'s own draw in `round`, with these texts and our rewards. */
-async function drawnGroup(from: string, round: number, texts: readonly string[]): Promise<RolloutGroup> {
-  const [ref] = roundTasks({
+/** The tasks of `peerId`'s own draw in `round`. */
+const drawOf = (peerId: string, round: number) =>
+  roundTasks({
     swarmId: SWARM_ID,
     round,
-    peerId: from,
+    peerId,
     count: DEFAULT_LEARNING.tasksPerRound,
     difficulty: DEFAULT_LEARNING.difficulty,
     sources: DEFAULT_LEARNING.sources,
   })
-  const task = taskFromRef(ref!)
+
+/** A group for a task (the first of `from`'s own draw in `round` by default), with these texts and our rewards. */
+async function drawnGroup(
+  from: string,
+  round: number,
+  texts: readonly string[],
+  ref = drawOf(from, round)[0]!,
+): Promise<RolloutGroup> {
+  const task = taskFromRef(ref)
   const completions = texts.map((text) => ({ text, tokenIds: chars(text) }))
   const rewards = await Promise.all(completions.map((c) => score(task, c, true)))
-  return { taskId: task.id, task: ref!, completions, rewards, policyVersion: 0 }
+  return { taskId: task.id, task: ref, completions, rewards, policyVersion: 0 }
 }
 
 function swarm(n: number) {
@@ -254,5 +262,25 @@ describe('runRound and groups it cannot judge', () => {
     expect(r.refusedFrom).toEqual({ mallory: 1 })
     expect(Object.keys(r.peerRewards)).toEqual(['honest'])
     expect(r.trainedOn).toMatchObject({ local: 2, external: 1 })
+  })
+})
+
+describe('runRound and task shadowing', () => {
+  it("accepts none of the groups an attacker pre-publishes for other peers' tasks", async () => {
+    const { hub, peers, closeWindow } = swarm(2)
+    // two rounds ahead, the right answers (our verifiers' rewards) for every task of both peers
+    const texts = ['<answer>0</answer>', '<answer>1</answer>']
+    const shadows = await Promise.all(
+      ['peer0', 'peer1'].flatMap((id) => drawOf(id, 2).map((ref) => drawnGroup('mallory', 2, texts, ref))),
+    )
+    await hub.join('mallory').publishRollouts(2, { groups: shadows })
+    const reports = peers.map((p) => runRound(p, 2))
+    await new Promise((r) => setTimeout(r, 10))
+    closeWindow()
+    for (const [i, r] of (await Promise.all(reports)).entries()) {
+      expect(Object.keys(r.peerRewards)).toEqual([`peer${1 - i}`])
+      expect(r.refusedWhy).toEqual({ mallory: { "its task is not in its sender's draw for this round": 4 } })
+      expect(r.trainedOn).toMatchObject({ local: 2, external: 2 })
+    }
   })
 })
