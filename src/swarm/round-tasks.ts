@@ -37,3 +37,14 @@ export function roundTasks(draw: RoundDraw): TaskRef[] {
 export const isDrawable = (sources: readonly TaskSource[], ref: TaskRef): boolean =>
   (DIFFICULTIES as readonly number[]).includes(ref.difficulty) &&
   sources.some((s) => s.kind === ref.kind && s.family === ref.family)
+
+/**
+ * Whether `ref` is one of the sender's own tasks in the draw's round: a group counts only for a task
+ * its sender drew, so no peer can answer (or pre-empt) another's tasks. The draw is recomputed at the
+ * difficulty the group declares, since every peer's controller moves its own level.
+ */
+export function isInSendersDraw(draw: Omit<RoundDraw, 'difficulty'>, ref: TaskRef): boolean {
+  return roundTasks({ ...draw, difficulty: ref.difficulty }).some(
+    (t) => t.kind === ref.kind && t.family === ref.family && t.seed === ref.seed,
+  )
+}

@@ -106,9 +106,11 @@ describe('runRound', () => {
     const { hub, peers, trained, closeWindow } = swarm(1)
     const attacker = hub.join('mallory')
     const report = runRound(peers[0]!, 3)
+    // a task of the attacker's own draw, so the checks after the draw's are the ones that refuse
+    const ref = drawOf('mallory', 3)[0]!
     const honest = {
       taskId: '',
-      task: { kind: 'reasoning', family: 'arithmetic', difficulty: 1, seed: 1 },
+      task: ref,
       completions: [
         { text: '<answer>1</answer>', tokenIds: chars('<answer>1</answer>') },
         { text: '<answer>2</answer>', tokenIds: chars('<answer>2</answer>') },
@@ -116,8 +118,7 @@ describe('runRound', () => {
       rewards: [1.2, 1.2],
       policyVersion: 0,
     }
-    const { generateReasoningTask } = await import('../tasks/generate-reasoning-task.ts')
-    const realId = generateReasoningTask('arithmetic', 1, 1).id
+    const realId = taskFromRef(ref).id
     await attacker.publishRollouts(3, { groups: [{ ...honest, taskId: 'f'.repeat(64) }] } as never)
     await attacker.publishRollouts(3, {
       groups: [
@@ -152,27 +153,27 @@ describe('runRound', () => {
         judged.push([g.from, 'rewards' in j ? j.rewards : undefined, 'refusal' in j ? j.refusal : undefined]),
     }
     const report = runRound(peers[0], 3)
-    const { generateReasoningTask } = await import('../tasks/generate-reasoning-task.ts')
-    const task = generateReasoningTask('arithmetic', 1, 1)
-    const completions = ['<answer>1</answer>', `<answer>${task.answer}</answer>`].map((text) => ({
-      text,
-      tokenIds: chars(text),
-    }))
-    const ours = await Promise.all(completions.map((c) => score(task, c, true)))
-    // the two completions score differently, so a claim can be wrong on one of them only
-    expect(ours[0]).not.toBe(ours[1])
-    const group = (rewards: number[]) => ({
-      taskId: task.id,
-      task: { kind: 'reasoning' as const, family: 'arithmetic', difficulty: 1 as const, seed: 1 },
-      completions,
-      rewards,
-      policyVersion: 0,
-    })
-    await hub.join('inflator').publishRollouts(3, { groups: [group([ours[0]!, ours[0]! + 0.5])] })
-    await hub.join('rounder').publishRollouts(3, { groups: [group([ours[0]!, ours[1]! + 1e-6])] })
-    await hub
-      .join('honest')
-      .publishRollouts(3, { groups: [group([ours[0]!, ours[1]! + CLAIM_TOLERANCE / 2])] })
+    /** `from`'s group for its own first task: a wrong answer and the right one, with these claims */
+    const claimed = async (from: string, claims: (ours: number[]) => number[]) => {
+      const ref = drawOf(from, 3)[0]!
+      const task = taskFromRef(ref) as ReasoningTask
+      const completions = ['<answer>?</answer>', `<answer>${task.answer}</answer>`].map((text) => ({
+        text,
+        tokenIds: chars(text),
+      }))
+      const ours = await Promise.all(completions.map((c) => score(task, c, true)))
+      // the two completions score differently, so a claim can be wrong on one of them only
+      expect(ours[0]).not.toBe(ours[1])
+      const group = { taskId: task.id, task: ref, completions, rewards: claims(ours), policyVersion: 0 }
+      await hub.join(from).publishRollouts(3, { groups: [group] })
+      return { task, completions, ours }
+    }
+    await claimed('inflator', (ours) => [ours[0]!, ours[0]! + 0.5])
+    await claimed('rounder', (ours) => [ours[0]!, ours[1]! + 1e-6])
+    const { task, completions, ours } = await claimed('honest', (ours) => [
+      ours[0]!,
+      ours[1]! + CLAIM_TOLERANCE / 2,
+    ])
     await new Promise((r) => setTimeout(r, 10))
     closeWindow()
     const r = await report

@@ -8,7 +8,7 @@ import type { LearningConfig } from './learning-config.ts'
 import type { ExternalGroup } from './rollout-pool.ts'
 import type { RoundInbox } from './round-inbox.ts'
 import { isInformative } from './grpo-advantages.ts'
-import { isDrawable, roundTasks } from './round-tasks.ts'
+import { isDrawable, isInSendersDraw, roundTasks } from './round-tasks.ts'
 import type { TokenizedGroup } from './rollout-batch.ts'
 import type { RolloutCompletion, RolloutGroup } from './rollouts.ts'
 import { sampleTrainingBatch } from './sapo-sampler.ts'
@@ -91,6 +91,7 @@ export interface RoundReport {
 /** Why a heard group is refused, as the Train view shows it. */
 export const REFUSAL = {
   source: 'its task is not one of the families, kinds and difficulties this swarm draws',
+  draw: "its task is not in its sender's draw for this round",
   task: 'its task does not regenerate to the task id it claims',
   tokens: 'its tokens do not decode to its text',
   rewards: 'claimed rewards do not match our verifiers',
@@ -111,10 +112,14 @@ const mean = (xs: readonly number[]) =>
 /** A heard group judged: accepted with what we train on, or refused. */
 type Judged = { task: Task; tokenized: TokenizedGroup } | { task: Task | undefined; refusal: RefusalReason }
 
-/** Checks an external group and re-scores it; the reason when it must be refused. */
-async function rescore(ctx: PeerContext, group: RolloutGroup): Promise<Judged> {
+/** Checks an external group of `round` and re-scores it; the reason when it must be refused. */
+async function rescore(ctx: PeerContext, round: number, { from, group }: ExternalGroup): Promise<Judged> {
+  const { learning } = ctx
   // only the swarm's own families have verifiers we trust here (and a peer may have no others at all)
-  if (!isDrawable(ctx.learning.sources, group.task)) return { task: undefined, refusal: REFUSAL.source }
+  if (!isDrawable(learning.sources, group.task)) return { task: undefined, refusal: REFUSAL.source }
+  const draw = { swarmId: ctx.swarmId, round, peerId: from, count: learning.tasksPerRound }
+  if (!isInSendersDraw({ ...draw, sources: learning.sources }, group.task))
+    return { task: undefined, refusal: REFUSAL.draw }
   let task: Task
   try {
     task = taskFromRef(group.task)
@@ -124,7 +129,7 @@ async function rescore(ctx: PeerContext, group: RolloutGroup): Promise<Judged> {
   const refuse = (refusal: RefusalReason): Judged => ({ task, refusal })
   if (task.id !== group.taskId) return refuse(REFUSAL.task)
   if (!group.completions.every((c) => ctx.policy.matches(c))) return refuse(REFUSAL.tokens)
-  const max = ctx.learning.sampling.maxNewTokens
+  const max = learning.sampling.maxNewTokens
   const rewards = await Promise.all(group.completions.map((c) => ctx.score(task, c, c.tokenIds.length < max)))
   // rewards that are not ours come from other verifiers or a lie about the work: either way the group is
   // not the swarm's experience, and refusing it makes the claim cost the sender trust like any forgery
@@ -138,9 +143,9 @@ async function rescore(ctx: PeerContext, group: RolloutGroup): Promise<Judged> {
  * Judges a heard group on its own: whatever goes wrong judging it (a verifier that throws, a sandbox
  * this peer lacks) refuses that group and counts against its sender, never fails the round.
  */
-async function judgeHeard(ctx: PeerContext, group: RolloutGroup): Promise<Judged> {
+async function judgeHeard(ctx: PeerContext, round: number, heard: ExternalGroup): Promise<Judged> {
   try {
-    return await rescore(ctx, group)
+    return await rescore(ctx, round, heard)
   } catch {
     return { task: undefined, refusal: REFUSAL.judge }
   }
@@ -189,7 +194,7 @@ export async function runRound(ctx: PeerContext, round: number): Promise<RoundRe
       ignored++
       continue
     }
-    const judged = await judgeHeard(ctx, g.group)
+    const judged = await judgeHeard(ctx, round, g)
     if ('refusal' in judged) {
       ctx.onJudged?.(g, judged)
       refused++
