@@ -285,3 +285,26 @@ describe('runRound and task shadowing', () => {
     }
   })
 })
+
+describe('runRound and what it trains', () => {
+  it('refuses a group whose completions would be cut at the model context, so it trains what it judged', async () => {
+    const { hub, peers, trained, closeWindow } = swarm(1)
+    const ref = drawOf('mallory', 3)[0]!
+    const room = 20
+    // the model's context leaves `room` tokens after the prompt of mallory's task
+    const maxSeqLen = chars(taskFromRef(ref).prompt).length + room
+    peers[0] = { ...peers[0]!, policy: Object.assign(peers[0]!.policy, { maxSeqLen }) }
+    const report = runRound(peers[0], 3)
+    // the answer fits; what follows it would be cut off, so the judged text is not the trained one
+    const long = `<answer>1</answer>${' and then some more words'.repeat(2)}`
+    expect(long.length).toBeGreaterThan(room)
+    await hub.join('mallory').publishRollouts(3, { groups: [await drawnGroup('mallory', 3, [long, long])] })
+    await new Promise((r) => setTimeout(r, 10))
+    closeWindow()
+    const r = await report
+    expect(r.refusedWhy).toEqual({
+      mallory: { "its completions run past the model's context, so we would not train on what we judged": 1 },
+    })
+    expect(trained[0]![0]!.every((g) => g.completions.every((c) => c.length <= room))).toBe(true)
+  })
+})

@@ -93,6 +93,16 @@ describe('the tab policy', () => {
     await expect(policy.sample([1, 2, 3], 2, 'k')).rejects.toThrow('did not come from promptIds')
   })
 
+  it('refuses token ids that hide a special token from their text: only a final EOS is left out', () => {
+    const { policy } = setup()
+    const text = '<answer>1</answer>'
+    const ids = tokenizer.encode(text)
+    expect(policy.matches({ text, tokenIds: [...ids, eos] })).toBe(true)
+    expect(policy.matches({ text, tokenIds: [eos, ...ids] })).toBe(false)
+    expect(policy.matches({ text, tokenIds: [...ids.slice(0, 2), eos, ...ids.slice(2)] })).toBe(false)
+    expect(policy.matches({ text, tokenIds: [...ids, eos, eos] })).toBe(false)
+  })
+
   it('trains on the trainer, swaps the weights into the solver, then hands over the receipt', async () => {
     const { policy, calls } = setup()
     expect(policy.version).toBe(7)
