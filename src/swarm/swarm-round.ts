@@ -23,10 +23,12 @@ export interface SampledCompletion extends RolloutCompletion {
 export interface Policy {
   /** training steps taken */
   readonly version: number
+  /** the model's context: training cuts each row (prompt, then completion) at this many tokens */
+  readonly maxSeqLen: number
   promptIds(task: Task): number[]
   /** `key` makes the draw reproducible: the same weights, prompt and key give the same completions */
   sample(promptIds: readonly number[], samples: number, key: string): Promise<SampledCompletion[]>
-  /** whether these token ids decode to this text (a sender cannot train us on tokens it did not show) */
+  /** whether these token ids are exactly this text (a sender cannot train us on tokens it did not show) */
   matches(completion: RolloutCompletion): boolean
   /** `kl`: the mean KL to the reference policy, when the swarm trains with a KL penalty */
   train(groups: readonly TokenizedGroup[]): Promise<{ loss: number; kl?: number; weightsHash: string }>
@@ -95,6 +97,7 @@ export const REFUSAL = {
   task: 'its task does not regenerate to the task id it claims',
   tokens: 'its tokens do not decode to its text',
   rewards: 'claimed rewards do not match our verifiers',
+  length: "its completions run past the model's context, so we would not train on what we judged",
   judge: 'our verifiers could not judge it',
 } as const
 export type RefusalReason = (typeof REFUSAL)[keyof typeof REFUSAL]
@@ -129,6 +132,11 @@ async function rescore(ctx: PeerContext, round: number, { from, group }: Externa
   const refuse = (refusal: RefusalReason): Judged => ({ task, refusal })
   if (task.id !== group.taskId) return refuse(REFUSAL.task)
   if (!group.completions.every((c) => ctx.policy.matches(c))) return refuse(REFUSAL.tokens)
+  const promptIds = ctx.policy.promptIds(task)
+  // training keeps what fits the context; our own samples always fit, and a heard completion that would
+  // be cut is refused rather than judged on a text we would not train on
+  if (group.completions.some((c) => promptIds.length + c.tokenIds.length > ctx.policy.maxSeqLen))
+    return refuse(REFUSAL.length)
   const max = learning.sampling.maxNewTokens
   const rewards = await Promise.all(group.completions.map((c) => ctx.score(task, c, c.tokenIds.length < max)))
   // rewards that are not ours come from other verifiers or a lie about the work: either way the group is
@@ -136,7 +144,7 @@ async function rescore(ctx: PeerContext, round: number, { from, group }: Externa
   if (rewards.some((r, i) => !(Math.abs(r - group.rewards[i]!) <= CLAIM_TOLERANCE)))
     return refuse(REFUSAL.rewards)
   const completions = group.completions.map((c) => c.tokenIds)
-  return { task, tokenized: { promptIds: ctx.policy.promptIds(task), completions, rewards } }
+  return { task, tokenized: { promptIds, completions, rewards } }
 }
 
 /**
