@@ -220,3 +220,32 @@ describe('the learning loop and hostile groups', () => {
     })
   })
 })
+
+describe('the learning loop on a full disk', () => {
+  it('keeps learning when saving the history fails, says so once, and saves again once it can', async () => {
+    const time = virtualTime(0)
+    const [p] = peers(1, time)
+    let failing = 3
+    const save = p!.options.history.save
+    p!.options.history.save = async (h) => {
+      if (failing-- > 0) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError')
+      await save(h)
+    }
+    const loop = startLearningLoop(p!.options)
+    await until(() => rows(p!.events).length >= 4)
+    loop.stop()
+    await loop.done
+    expect(rows(p!.events).every((r) => r.skipped === undefined)).toBe(true)
+    const errors = p!.events.filter((e) => e.type === 'learning-error')
+    expect(errors).toEqual([
+      {
+        type: 'learning-error',
+        message:
+          "Your browser's storage is full: round history is no longer saved (learning goes on, and saving is tried again every round).",
+        fatal: false,
+      },
+    ])
+    // saved again once the disk had room: the later rounds are in it
+    expect(p!.store.saved!.rounds.length).toBeGreaterThanOrEqual(3)
+  })
+})
