@@ -6,6 +6,7 @@
 import type { EvalPoint, HeardRollout, PeerLearning, RoundRow } from '../state/learning-store.ts'
 import type { Difficulty } from '../tasks/task.ts'
 import { nextDifficulty } from './difficulty-controller.ts'
+import { historySaveFailure } from './learning-history-store.ts'
 import { isIgnored, updatePeerStanding } from './peer-standing.ts'
 import type { LearningEvent } from './peer-worker-messages.ts'
 import { nextRound, roundTimes, type RoundClock } from './round-clock.ts'
@@ -105,6 +106,19 @@ export function startLearningLoop(opts: LearningLoopOptions): LearningLoop {
     emit({ type: 'learning-phase', phase: p, round, roundEndsAt: t.end, windowClosesAt: t.windowCloses })
   }
 
+  // The history is a record, not what learning needs: a save that fails (a full disk) is told once and
+  // tried again with the next round's, never a reason to stop.
+  let saveFailing = false
+  const save = async () => {
+    try {
+      await opts.history.save(history)
+      saveFailing = false
+    } catch (error) {
+      if (!saveFailing) emit({ type: 'learning-error', message: historySaveFailure(error), fatal: false })
+      saveFailing = true
+    }
+  }
+
   const record = async (row: RoundRow) => {
     const rewards = [...history.rounds, row].filter((r) => !r.skipped).map((r) => r.ownReward)
     history = {
@@ -114,7 +128,7 @@ export function startLearningLoop(opts: LearningLoopOptions): LearningLoop {
       peers: updatePeerStanding(history.peers, row, opts.nameOf),
     }
     emit({ type: 'learning-round', row, peers: history.peers })
-    await opts.history.save(history)
+    await save()
   }
 
   const runOne = async (round: number): Promise<void> => {
@@ -186,7 +200,7 @@ export function startLearningLoop(opts: LearningLoopOptions): LearningLoop {
       const point = await opts.evaluate({ round, policyVersion: peer.policy.version })
       history = { ...history, evals: [...history.evals, point].slice(-MAX_HISTORY_EVALS) }
       emit({ type: 'learning-eval', point })
-      await opts.history.save(history)
+      await save()
     }
   }
 
