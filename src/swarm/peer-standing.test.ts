@@ -60,3 +60,21 @@ describe('peer standing', () => {
     expect(peers.m!.score).toBe(0)
   })
 })
+
+describe('peer standing under a flood of strangers', () => {
+  it('keeps at most 256 records after 10,000 distinct senders, the honest peer heard every round among them', () => {
+    let peers = {}
+    for (let round = 0; round < 100; round++) {
+      const strangers = Object.fromEntries(
+        Array.from({ length: 100 }, (_, i) => [`stranger-${round}-${i}`, 1]),
+      )
+      peers = updatePeerStanding(
+        peers,
+        report(round, { honest: { reward: 1, completions: 2 } }, strangers),
+        nameOf,
+      )
+    }
+    expect(Object.keys(peers).length).toBeLessThanOrEqual(256)
+    expect(peers).toHaveProperty('honest.rounds', 100)
+  })
+})
