@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { isIgnored, REFUSAL_PENALTY, SCORE_IGNORE, SCORE_START, updatePeerStanding } from './peer-standing.ts'
+import {
+  isIgnored,
+  MAX_KNOWN_PEERS,
+  REFUSAL_PENALTY,
+  SCORE_IGNORE,
+  SCORE_START,
+  updatePeerStanding,
+} from './peer-standing.ts'
 import { REFUSAL } from './swarm-round.ts'
 
 const nameOf = (id: string) => `name of ${id}`
@@ -74,7 +81,8 @@ describe('peer standing under a flood of strangers', () => {
         nameOf,
       )
     }
-    expect(Object.keys(peers).length).toBeLessThanOrEqual(256)
+    expect(MAX_KNOWN_PEERS).toBe(256)
+    expect(Object.keys(peers).length).toBeLessThanOrEqual(MAX_KNOWN_PEERS)
     expect(peers).toHaveProperty('honest.rounds', 100)
   })
 })
