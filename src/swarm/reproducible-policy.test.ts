@@ -27,14 +27,14 @@ const groups: TokenizedGroup[] = [
   },
 ]
 
-const policy = (klBeta?: number) =>
+// training reads no text: the tokenizer only serves sampling and matching
+const policy = (klBeta?: number, tokenizer = {} as Tokenizer, eosId = 2, config = TINY_CONFIG) =>
   createReproduciblePolicy({
-    config: TINY_CONFIG,
-    params: initParams(TINY_CONFIG, [1, 2]),
-    // training reads no text: the tokenizer only serves sampling and matching
-    tokenizer: {} as Tokenizer,
+    config,
+    params: initParams(config, [1, 2]),
+    tokenizer,
     promptTemplate: '{prompt}',
-    eosId: 2,
+    eosId,
     sampling: DEFAULT_LEARNING.sampling,
     grpo: { ...DEFAULT_LEARNING.grpo, lr: 1e-2, beta1: 0.9, beta2: 0.999, eps: 1e-8, klBeta },
   })
@@ -57,16 +57,7 @@ describe('the reproducible policy matching heard completions', () => {
   const folder = new URL('../../public/models/tabswarm-micro/', import.meta.url)
   const tokenizer = parseTokenizerJson(JSON.parse(readFileSync(new URL('tokenizer.json', folder), 'utf8')))
   const eosId = tokenizer.tokenId('<|endoftext|>')!
-  const config = { ...TINY_CONFIG, vocabSize: tokenizer.vocabSize }
-  const matcher = createReproduciblePolicy({
-    config,
-    params: initParams(config, [1, 2]),
-    tokenizer,
-    promptTemplate: '{prompt}',
-    eosId,
-    sampling: DEFAULT_LEARNING.sampling,
-    grpo: { ...DEFAULT_LEARNING.grpo, beta1: 0.9, beta2: 0.999, eps: 1e-8 },
-  })
+  const matcher = policy(undefined, tokenizer, eosId, { ...TINY_CONFIG, vocabSize: tokenizer.vocabSize })
 
   it('refuses token ids that hide a special token from their text: only a final EOS is left out', () => {
     const text = '<answer>1</answer>'
