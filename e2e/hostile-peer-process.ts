@@ -18,6 +18,7 @@ import { parseTokenizerJson } from '../src/model/tokenizer/bpe-tokenizer.ts'
 import type { Tokenizer } from '../src/model/tokenizer/tokenizer.ts'
 import { encodeEnvelope, PROTOCOL_VERSION } from '../src/swarm/envelope.ts'
 import { roundAt, roundTimes } from '../src/swarm/round-clock.ts'
+import { roundTasks } from '../src/swarm/round-tasks.ts'
 import type { RolloutGroup } from '../src/swarm/rollouts.ts'
 import { refOfTask, taskFromRef } from '../src/swarm/task-ref.ts'
 import type { Difficulty } from '../src/tasks/task.ts'
@@ -27,7 +28,6 @@ import { MAX_MESSAGE_BYTES, topicFor } from '../src/swarm/topics.ts'
 import {
   ATTACK_CLASSES,
   attackOrder,
-  FORGERIES,
   type AttackClass,
   type AttackCounts,
   type ChildReply,
@@ -223,22 +223,26 @@ async function attack(node: Node, o: AttackOptions): Promise<AttackCounts> {
 /** A wrong answer: the micro model's tasks are arithmetic, whose answers are numbers. */
 const WRONG_ANSWER = 'the answer is banana'
 
-/** The forged groups of `round` (FORGERIES, in order), each of its own task (the tabs keep one group
- * per sender and task id) and claiming reward 1 for every completion: a forged task id, tokens that
- * are not their text, and a wrong answer with its true tokens (refused for its claimed rewards). */
-function forgedGroups(o: ForgeOptions, tokenizer: Tokenizer, round: number): RolloutGroup[] {
+/** The forged groups of `round` (FORGERIES, in order), for tasks of our own draw (receivers refuse any
+ * other), each with its own task id (the tabs keep one group per sender and task id) and claiming reward
+ * 1 for every completion: a forged task id, tokens that are not their text, and a wrong answer with its
+ * true tokens (refused for its claimed rewards). The forged id and the wrong answer share a task. */
+function forgedGroups(o: ForgeOptions, tokenizer: Tokenizer, self: string, round: number): RolloutGroup[] {
   const honest = { text: WRONG_ANSWER, tokenIds: tokenizer.encode(WRONG_ANSWER) }
+  const draw = roundTasks({
+    swarmId: o.swarmId,
+    round,
+    peerId: self,
+    count: o.tasksPerRound,
+    difficulty: o.difficulty as Difficulty,
+    sources: [{ kind: 'reasoning', family: o.family }],
+  })
   const group = (
     k: number,
     completion: RolloutGroup['completions'][number],
     forgeId = false,
   ): RolloutGroup => {
-    const task = taskFromRef({
-      kind: 'reasoning',
-      family: o.family,
-      difficulty: o.difficulty as Difficulty,
-      seed: round * FORGERIES.length + k,
-    })
+    const task = taskFromRef(draw[k % draw.length]!)
     return {
       taskId: forgeId ? [...task.id].reverse().join('') : task.id,
       task: refOfTask(task),
@@ -250,7 +254,7 @@ function forgedGroups(o: ForgeOptions, tokenizer: Tokenizer, round: number): Rol
   return [
     group(0, honest, true),
     group(1, { text: 'a text these tokens are not', tokenIds: honest.tokenIds }),
-    group(2, honest),
+    group(0, honest),
   ]
 }
 
@@ -275,7 +279,7 @@ async function forge(node: Node, o: ForgeOptions): Promise<number[]> {
   const done: number[] = []
   for (let round = roundAt(clock, Date.now()) + 1; done.length < o.rounds; round++) {
     await sleep(roundTimes(clock, round).start + o.offsetMs - Date.now())
-    const groups = forgedGroups(o, tokenizer, round)
+    const groups = forgedGroups(o, tokenizer, self, round)
     // one completion short of G: the schema refuses it before it reaches a round
     await publish(round, { groups: [{ ...groups[2]!, completions: groups[2]!.completions.slice(1) }] })
     await publish(round, { groups })

@@ -121,12 +121,15 @@ export interface ForgeOptions {
   /** a reasoning family of the swarm, and its difficulty */
   family: string
   difficulty: number
+  /** the swarm's tasks per round: receivers accept a group only for a task of its sender's own draw */
+  tasksPerRound: number
   /** the swarm model's tokenizer.json on disk: forged completions can be tokenized correctly */
   tokenizerPath: string
 }
 
 /**
- * The forged groups a round's message holds:
+ * The forged groups a round's message holds, all for tasks of the forger's own draw (receivers refuse
+ * any other task before these checks):
  * - wrong-task-id: a real task, but a task id that is not the task's (receivers regenerate it);
  * - mismatched-tokens: token ids that do not decode to the completion's text;
  * - unearned-rewards: a genuine task and correctly tokenized wrong answers, claiming reward 1 each

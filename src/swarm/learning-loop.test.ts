@@ -9,7 +9,7 @@ import { createMemoryHub } from './memory-comm.ts'
 import type { LearningEvent } from './peer-worker-messages.ts'
 import { createRoundInbox } from './round-inbox.ts'
 import type { RoundClock } from './round-clock.ts'
-import { standInPolicy } from './stand-in-policy.ts'
+import { chars, standInPolicy } from './stand-in-policy.ts'
 
 const learning: LearningConfig = { ...DEFAULT_LEARNING, evalEvery: 2 }
 const clock: RoundClock = { genesisTime: 0, roundLengthMs: 10_000, windowFraction: 0.6 }
@@ -42,8 +42,8 @@ function peers(
   n: number,
   time: ReturnType<typeof virtualTime>,
   trainMs: (i: number) => number = () => 1_000,
+  hub = createMemoryHub(),
 ) {
-  const hub = createMemoryHub()
   return Array.from({ length: n }, (_, i) => {
     const comm = hub.join(`peer${i}`)
     const events: LearningEvent[] = []
@@ -182,5 +182,70 @@ describe('the learning loop', () => {
       message: 'Round 0 failed (the solver crashed); the next round will try again.',
       fatal: false,
     })
+  })
+})
+
+describe('the learning loop and hostile groups', () => {
+  it('refuses a group of an unknown task family, counts it against its sender and trains on', async () => {
+    const time = virtualTime(0)
+    const hub = createMemoryHub()
+    const [p] = peers(1, time, () => 1_000, hub)
+    const text = '<answer>1</answer>'
+    await hub.join('mallory').publishRollouts(0, {
+      groups: [
+        {
+          taskId: 'f'.repeat(64),
+          task: { kind: 'reasoning', family: 'no-such-family', difficulty: 1, seed: 1 },
+          completions: [0, 1].map(() => ({ text, tokenIds: chars(text) })),
+          rewards: [0, 0],
+          policyVersion: 0,
+        },
+      ],
+    })
+    const loop = startLearningLoop(p!.options)
+    await until(() => rows(p!.events).length >= 1)
+    loop.stop()
+    await loop.done
+    const [row] = rows(p!.events)
+    expect(row).toMatchObject({ round: 0, skipped: undefined, trainedOn: { local: 2, external: 0 } })
+    const why = 'its task is not one of the families, kinds and difficulties this swarm draws'
+    expect(row!.refusedWhy).toEqual({ mallory: { [why]: 1 } })
+    expect(p!.store.saved!.peers.mallory).toMatchObject({ refused: 1, refusedWhy: { [why]: 1 } })
+    expect(p!.store.saved!.peers.mallory!.score).toBeLessThan(1)
+    expect(p!.events.some((e) => e.type === 'learning-error')).toBe(false)
+    // the feed shows the refused group with the reason, its prompt unknown
+    const heard = p!.events.find((e) => e.type === 'learning-heard')
+    expect(heard).toMatchObject({
+      rollouts: [0, 1].map(() => expect.objectContaining({ from: 'mallory', prompt: '', refused: why })),
+    })
+  })
+})
+
+describe('the learning loop on a full disk', () => {
+  it('keeps learning when saving the history fails, says so once, and saves again once it can', async () => {
+    const time = virtualTime(0)
+    const [p] = peers(1, time)
+    let failing = 3
+    const save = p!.options.history.save
+    p!.options.history.save = async (h) => {
+      if (failing-- > 0) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError')
+      await save(h)
+    }
+    const loop = startLearningLoop(p!.options)
+    await until(() => rows(p!.events).length >= 4)
+    loop.stop()
+    await loop.done
+    expect(rows(p!.events).every((r) => r.skipped === undefined)).toBe(true)
+    const errors = p!.events.filter((e) => e.type === 'learning-error')
+    expect(errors).toEqual([
+      {
+        type: 'learning-error',
+        message:
+          "Your browser's storage is full: round history is no longer saved (learning goes on, and saving is tried again every round).",
+        fatal: false,
+      },
+    ])
+    // saved again once the disk had room: the later rounds are in it
+    expect(p!.store.saved!.rounds.length).toBeGreaterThanOrEqual(3)
   })
 })

@@ -6,11 +6,11 @@
 import type { EvalPoint, HeardRollout, PeerLearning, RoundRow } from '../state/learning-store.ts'
 import type { Difficulty } from '../tasks/task.ts'
 import { nextDifficulty } from './difficulty-controller.ts'
+import { historySaveFailure } from './learning-history-store.ts'
 import { isIgnored, updatePeerStanding } from './peer-standing.ts'
 import type { LearningEvent } from './peer-worker-messages.ts'
 import { nextRound, roundTimes, type RoundClock } from './round-clock.ts'
 import { runRound, type PeerContext, type RoundReport } from './swarm-round.ts'
-import { taskFromRef } from './task-ref.ts'
 
 /** What survives a reload, per swarm and model. */
 export interface LearningHistory {
@@ -106,6 +106,19 @@ export function startLearningLoop(opts: LearningLoopOptions): LearningLoop {
     emit({ type: 'learning-phase', phase: p, round, roundEndsAt: t.end, windowClosesAt: t.windowCloses })
   }
 
+  // The history is a record, not what learning needs: a save that fails (a full disk) is told once and
+  // tried again with the next round's, never a reason to stop.
+  let saveFailing = false
+  const save = async () => {
+    try {
+      await opts.history.save(history)
+      saveFailing = false
+    } catch (error) {
+      if (!saveFailing) emit({ type: 'learning-error', message: historySaveFailure(error), fatal: false })
+      saveFailing = true
+    }
+  }
+
   const record = async (row: RoundRow) => {
     const rewards = [...history.rounds, row].filter((r) => !r.skipped).map((r) => r.ownReward)
     history = {
@@ -115,7 +128,7 @@ export function startLearningLoop(opts: LearningLoopOptions): LearningLoop {
       peers: updatePeerStanding(history.peers, row, opts.nameOf),
     }
     emit({ type: 'learning-round', row, peers: history.peers })
-    await opts.history.save(history)
+    await save()
   }
 
   const runOne = async (round: number): Promise<void> => {
@@ -130,9 +143,12 @@ export function startLearningLoop(opts: LearningLoopOptions): LearningLoop {
           ...peer,
           learning: { ...learning, difficulty },
           ignored: (id) => isIgnored(history.peers, id),
-          onJudged: ({ from, group }, rewards, refusal) => {
+          onJudged: ({ from, group }, judgement) => {
             if (heard.length >= HEARD_PER_ROUND) return
-            const prompt = taskFromRef(group.task).prompt
+            // a group refused before its task regenerated has no prompt we could show
+            const prompt = judgement.task?.prompt ?? ''
+            const rewards = 'rewards' in judgement ? judgement.rewards : undefined
+            const refusal = 'refusal' in judgement ? judgement.refusal : undefined
             group.completions.forEach((c, i) =>
               heard.push({
                 from,
@@ -184,7 +200,7 @@ export function startLearningLoop(opts: LearningLoopOptions): LearningLoop {
       const point = await opts.evaluate({ round, policyVersion: peer.policy.version })
       history = { ...history, evals: [...history.evals, point].slice(-MAX_HISTORY_EVALS) }
       emit({ type: 'learning-eval', point })
-      await opts.history.save(history)
+      await save()
     }
   }
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { isIgnored, REFUSAL_PENALTY, SCORE_IGNORE, SCORE_START, updatePeerStanding } from './peer-standing.ts'
+import {
+  isIgnored,
+  MAX_KNOWN_PEERS,
+  REFUSAL_PENALTY,
+  SCORE_IGNORE,
+  SCORE_START,
+  updatePeerStanding,
+} from './peer-standing.ts'
 import { REFUSAL } from './swarm-round.ts'
 
 const nameOf = (id: string) => `name of ${id}`
@@ -58,5 +65,24 @@ describe('peer standing', () => {
   it('never drops a score below zero', () => {
     const peers = updatePeerStanding({}, report(1, {}, { m: 16 }), nameOf)
     expect(peers.m!.score).toBe(0)
+  })
+})
+
+describe('peer standing under a flood of strangers', () => {
+  it('keeps at most 256 records after 10,000 distinct senders, the honest peer heard every round among them', () => {
+    let peers = {}
+    for (let round = 0; round < 100; round++) {
+      const strangers = Object.fromEntries(
+        Array.from({ length: 100 }, (_, i) => [`stranger-${round}-${i}`, 1]),
+      )
+      peers = updatePeerStanding(
+        peers,
+        report(round, { honest: { reward: 1, completions: 2 } }, strangers),
+        nameOf,
+      )
+    }
+    expect(MAX_KNOWN_PEERS).toBe(256)
+    expect(Object.keys(peers).length).toBeLessThanOrEqual(MAX_KNOWN_PEERS)
+    expect(peers).toHaveProperty('honest.rounds', 100)
   })
 })

@@ -15,6 +15,12 @@ export const SCORE_RECOVERY = 0.05
 /** Below this the sender's rollouts are ignored (3 refused groups from the start). */
 export const SCORE_IGNORE = 0.5
 
+/**
+ * Senders remembered: the history posts its peer map with every round and saves it, so a flood of
+ * strangers (fresh keys are free) must not grow it. Far more than the peers one tab hears in a round.
+ */
+export const MAX_KNOWN_PEERS = 256
+
 export const isIgnored = (peers: Readonly<Record<string, PeerLearning>>, peerId: string): boolean =>
   (peers[peerId]?.score ?? SCORE_START) < SCORE_IGNORE
 
@@ -65,5 +71,19 @@ export function updatePeerStanding(
       score: Math.max(0, score),
     }
   }
-  return next
+  return keepKnown(next)
+}
+
+/**
+ * The MAX_KNOWN_PEERS records to keep: the most recently heard, and among those heard as recently the
+ * best standing (score, then completions). A sender forgotten starts over at SCORE_START when heard
+ * again, as a fresh key would.
+ */
+function keepKnown(peers: Record<string, PeerLearning>): Record<string, PeerLearning> {
+  const ids = Object.keys(peers)
+  if (ids.length <= MAX_KNOWN_PEERS) return peers
+  const rank = (a: PeerLearning, b: PeerLearning) =>
+    b.lastRound - a.lastRound || b.score - a.score || b.completions - a.completions
+  const kept = ids.sort((a, b) => rank(peers[a]!, peers[b]!) || (a < b ? -1 : 1)).slice(0, MAX_KNOWN_PEERS)
+  return Object.fromEntries(kept.map((id) => [id, peers[id]!]))
 }

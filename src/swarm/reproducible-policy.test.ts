@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { initParams } from '../model/params.ts'
 import { TINY_CONFIG } from '../model/test-model.ts'
+import { parseTokenizerJson } from '../model/tokenizer/bpe-tokenizer.ts'
 import type { Tokenizer } from '../model/tokenizer/tokenizer.ts'
 import { DEFAULT_LEARNING } from './learning-config.ts'
 import { createReproduciblePolicy } from './reproducible-policy.ts'
@@ -25,14 +27,14 @@ const groups: TokenizedGroup[] = [
   },
 ]
 
-const policy = (klBeta?: number) =>
+// training reads no text: the tokenizer only serves sampling and matching
+const policy = (klBeta?: number, tokenizer = {} as Tokenizer, eosId = 2, config = TINY_CONFIG) =>
   createReproduciblePolicy({
-    config: TINY_CONFIG,
-    params: initParams(TINY_CONFIG, [1, 2]),
-    // training reads no text: the tokenizer only serves sampling and matching
-    tokenizer: {} as Tokenizer,
+    config,
+    params: initParams(config, [1, 2]),
+    tokenizer,
     promptTemplate: '{prompt}',
-    eosId: 2,
+    eosId,
     sampling: DEFAULT_LEARNING.sampling,
     grpo: { ...DEFAULT_LEARNING.grpo, lr: 1e-2, beta1: 0.9, beta2: 0.999, eps: 1e-8, klBeta },
   })
@@ -48,5 +50,21 @@ describe('the reproducible policy', () => {
     const [plain2, kl2] = [await plain.train(groups), await withKl.train(groups)]
     expect(kl2.kl).toBeGreaterThan(0)
     expect(kl2.weightsHash).not.toBe(plain2.weightsHash)
+  })
+})
+
+describe('the reproducible policy matching heard completions', () => {
+  const folder = new URL('../../public/models/tabswarm-micro/', import.meta.url)
+  const tokenizer = parseTokenizerJson(JSON.parse(readFileSync(new URL('tokenizer.json', folder), 'utf8')))
+  const eosId = tokenizer.tokenId('<|endoftext|>')!
+  const matcher = policy(undefined, tokenizer, eosId, { ...TINY_CONFIG, vocabSize: tokenizer.vocabSize })
+
+  it('refuses token ids that hide a special token from their text: only a final EOS is left out', () => {
+    const text = '<answer>1</answer>'
+    const ids = tokenizer.encode(text)
+    expect(matcher.matches({ text, tokenIds: ids })).toBe(true)
+    expect(matcher.matches({ text, tokenIds: [...ids, eosId] })).toBe(true)
+    expect(matcher.matches({ text, tokenIds: [eosId, ...ids] })).toBe(false)
+    expect(matcher.matches({ text, tokenIds: [...ids, eosId, eosId] })).toBe(false)
   })
 })

@@ -11,6 +11,7 @@ import type { Tokenizer } from '../model/tokenizer/tokenizer.ts'
 import { initTrainState, type TrainState } from '../model/train-step.ts'
 import { toFloat } from '../kernels/ref/tensor.ts'
 import type { Task } from '../tasks/task.ts'
+import { completionText, tokensSpellText } from './completion-text.ts'
 import type { LearningConfig } from './learning-config.ts'
 import { buildRolloutBatch } from './rollout-batch.ts'
 import type { Policy } from './swarm-round.ts'
@@ -42,8 +43,7 @@ export function createReproduciblePolicy(options: ReproduciblePolicyOptions): Re
   const { config, tokenizer, eosId, sampling } = options
   let state = initTrainState(config, options.params)
   let version = 0
-  const textOf = (ids: readonly number[]) =>
-    tokenizer.decode(ids.filter((id) => !tokenizer.specialIds.has(id)))
+  const vocabulary = { tokenizer, vocabSize: config.vocabSize, eosIds: [eosId] }
   return {
     get version() {
       return version
@@ -51,6 +51,7 @@ export function createReproduciblePolicy(options: ReproduciblePolicyOptions): Re
     get state() {
       return state
     },
+    maxSeqLen: config.maxSeqLen,
     promptIds: (task: Task) => tokenizer.encode(options.promptTemplate.replace('{prompt}', task.prompt)),
     async sample(promptIds, samples, key) {
       const seed = philoxSeed(key)
@@ -67,10 +68,10 @@ export function createReproduciblePolicy(options: ReproduciblePolicyOptions): Re
           eosToken: eosId,
         })
         const tokenIds = [...g.tokens]
-        return { text: textOf(tokenIds), tokenIds, eos: g.finishReason === 'eos_token' }
+        return { text: completionText(tokenIds, vocabulary), tokenIds, eos: g.finishReason === 'eos_token' }
       })
     },
-    matches: (c) => c.tokenIds.every((id) => id < config.vocabSize) && textOf(c.tokenIds) === c.text,
+    matches: (c) => tokensSpellText(c, vocabulary),
     async train(groups) {
       const batch = buildRolloutBatch(groups, eosId, config.maxSeqLen)
       // one update per batch: on-policy, the step's own forward gives the old log-probs

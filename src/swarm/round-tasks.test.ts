@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { roundTasks, type RoundDraw } from './round-tasks.ts'
+import { isInSendersDraw, roundTasks, type RoundDraw } from './round-tasks.ts'
 import { taskFromRef } from './task-ref.ts'
 
 const draw: RoundDraw = {
@@ -38,5 +38,24 @@ describe('roundTasks', () => {
 
   it('refuses a swarm without task families', () => {
     expect(() => roundTasks({ ...draw, sources: [] })).toThrow('at least one task family')
+  })
+})
+
+describe('isInSendersDraw', () => {
+  it("holds for the sender's own tasks at any difficulty it declares, not for another peer's", () => {
+    const sender = {
+      swarmId: draw.swarmId,
+      round: draw.round,
+      peerId: draw.peerId,
+      count: 4,
+      sources: draw.sources,
+    }
+    for (const ref of roundTasks(draw)) {
+      expect(isInSendersDraw(sender, ref)).toBe(true)
+      expect(isInSendersDraw(sender, { ...ref, difficulty: 5 })).toBe(true)
+      expect(isInSendersDraw({ ...sender, peerId: '12D3KooWother' }, ref)).toBe(false)
+      expect(isInSendersDraw({ ...sender, round: 8 }, ref)).toBe(false)
+      expect(isInSendersDraw(sender, { ...ref, seed: (ref.seed + 1) >>> 0 })).toBe(false)
+    }
   })
 })

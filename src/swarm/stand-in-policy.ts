@@ -6,12 +6,16 @@ import type { Policy } from './swarm-round.ts'
 
 export const chars = (text: string) => [...text].map((c) => c.charCodeAt(0))
 
+/** The stand-in's context: room for any prompt and completion the tests send, unless they set less. */
+export const STAND_IN_CONTEXT = 4096
+
 export function standInPolicy(onTrain: (groups: readonly TokenizedGroup[]) => void = () => {}): Policy {
   let version = 0
   return {
     get version() {
       return version
     },
+    maxSeqLen: STAND_IN_CONTEXT,
     promptIds: (task) => chars(task.prompt),
     sample: async (_prompt, samples) =>
       Array.from({ length: samples }, (_, i) => {

@@ -1,6 +1,8 @@
 // The round loop with in-memory sharing and a stand-in policy (characters as tokens, a fixed answer per
 // sample): what is published, heard, refused and trained on.
 import { describe, expect, it } from 'vitest'
+import { CODE_TEMPLATES } from '../tasks/code-templates.ts'
+import { generateCodeTask } from '../tasks/generate-code-task.ts'
 import { scoreReasoning } from '../tasks/score-completion.ts'
 import type { ReasoningTask } from '../tasks/task.ts'
 import { isInformative } from './grpo-advantages.ts'
@@ -8,11 +10,41 @@ import { DEFAULT_LEARNING } from './learning-config.ts'
 import { createMemoryHub } from './memory-comm.ts'
 import type { TokenizedGroup } from './rollout-batch.ts'
 import { createRoundInbox } from './round-inbox.ts'
+import { roundTasks } from './round-tasks.ts'
+import type { RolloutGroup } from './rollouts.ts'
 import { chars, standInPolicy } from './stand-in-policy.ts'
 import { CLAIM_TOLERANCE, REFUSAL, runRound, type PeerContext, type Scorer } from './swarm-round.ts'
+import { createTaskJudge } from './task-judge.ts'
+import { refOfTask, taskFromRef } from './task-ref.ts'
 
 const score: Scorer = async (task, c) =>
   scoreReasoning(task as ReasoningTask, c.text, c.tokenIds.length).reward.total
+
+const SWARM_ID = 's'.repeat(64)
+
+/** The tasks of `peerId`'s own draw in `round`. */
+const drawOf = (peerId: string, round: number) =>
+  roundTasks({
+    swarmId: SWARM_ID,
+    round,
+    peerId,
+    count: DEFAULT_LEARNING.tasksPerRound,
+    difficulty: DEFAULT_LEARNING.difficulty,
+    sources: DEFAULT_LEARNING.sources,
+  })
+
+/** A group for a task (the first of `from`'s own draw in `round` by default), with these texts and our rewards. */
+async function drawnGroup(
+  from: string,
+  round: number,
+  texts: readonly string[],
+  ref = drawOf(from, round)[0]!,
+): Promise<RolloutGroup> {
+  const task = taskFromRef(ref)
+  const completions = texts.map((text) => ({ text, tokenIds: chars(text) }))
+  const rewards = await Promise.all(completions.map((c) => score(task, c, true)))
+  return { taskId: task.id, task: ref, completions, rewards, policyVersion: 0 }
+}
 
 function swarm(n: number) {
   const hub = createMemoryHub()
@@ -23,7 +55,7 @@ function swarm(n: number) {
     const comm = hub.join(`peer${i}`)
     trained.push([])
     return {
-      swarmId: 's'.repeat(64),
+      swarmId: SWARM_ID,
       comm,
       inbox: createRoundInbox(comm, DEFAULT_LEARNING.groupSize),
       learning: DEFAULT_LEARNING,
@@ -74,9 +106,11 @@ describe('runRound', () => {
     const { hub, peers, trained, closeWindow } = swarm(1)
     const attacker = hub.join('mallory')
     const report = runRound(peers[0]!, 3)
+    // a task of the attacker's own draw, so the checks after the draw's are the ones that refuse
+    const ref = drawOf('mallory', 3)[0]!
     const honest = {
       taskId: '',
-      task: { kind: 'reasoning', family: 'arithmetic', difficulty: 1, seed: 1 },
+      task: ref,
       completions: [
         { text: '<answer>1</answer>', tokenIds: chars('<answer>1</answer>') },
         { text: '<answer>2</answer>', tokenIds: chars('<answer>2</answer>') },
@@ -84,8 +118,7 @@ describe('runRound', () => {
       rewards: [1.2, 1.2],
       policyVersion: 0,
     }
-    const { generateReasoningTask } = await import('../tasks/generate-reasoning-task.ts')
-    const realId = generateReasoningTask('arithmetic', 1, 1).id
+    const realId = taskFromRef(ref).id
     await attacker.publishRollouts(3, { groups: [{ ...honest, taskId: 'f'.repeat(64) }] } as never)
     await attacker.publishRollouts(3, {
       groups: [
@@ -114,29 +147,33 @@ describe('runRound', () => {
   it('refuses a group whose claimed rewards are not our verifiers’ and accepts one within CLAIM_TOLERANCE', async () => {
     const { hub, peers, trained, closeWindow } = swarm(1)
     const judged: [string, readonly number[] | undefined, string | undefined][] = []
-    peers[0] = { ...peers[0]!, onJudged: (g, r, why) => judged.push([g.from, r, why]) }
+    peers[0] = {
+      ...peers[0]!,
+      onJudged: (g, j) =>
+        judged.push([g.from, 'rewards' in j ? j.rewards : undefined, 'refusal' in j ? j.refusal : undefined]),
+    }
     const report = runRound(peers[0], 3)
-    const { generateReasoningTask } = await import('../tasks/generate-reasoning-task.ts')
-    const task = generateReasoningTask('arithmetic', 1, 1)
-    const completions = ['<answer>1</answer>', `<answer>${task.answer}</answer>`].map((text) => ({
-      text,
-      tokenIds: chars(text),
-    }))
-    const ours = await Promise.all(completions.map((c) => score(task, c, true)))
-    // the two completions score differently, so a claim can be wrong on one of them only
-    expect(ours[0]).not.toBe(ours[1])
-    const group = (rewards: number[]) => ({
-      taskId: task.id,
-      task: { kind: 'reasoning' as const, family: 'arithmetic', difficulty: 1 as const, seed: 1 },
-      completions,
-      rewards,
-      policyVersion: 0,
-    })
-    await hub.join('inflator').publishRollouts(3, { groups: [group([ours[0]!, ours[0]! + 0.5])] })
-    await hub.join('rounder').publishRollouts(3, { groups: [group([ours[0]!, ours[1]! + 1e-6])] })
-    await hub
-      .join('honest')
-      .publishRollouts(3, { groups: [group([ours[0]!, ours[1]! + CLAIM_TOLERANCE / 2])] })
+    /** `from`'s group for its own first task: a wrong answer and the right one, with these claims */
+    const claimed = async (from: string, claims: (ours: number[]) => number[]) => {
+      const ref = drawOf(from, 3)[0]!
+      const task = taskFromRef(ref) as ReasoningTask
+      const completions = ['<answer>?</answer>', `<answer>${task.answer}</answer>`].map((text) => ({
+        text,
+        tokenIds: chars(text),
+      }))
+      const ours = await Promise.all(completions.map((c) => score(task, c, true)))
+      // the two completions score differently, so a claim can be wrong on one of them only
+      expect(ours[0]).not.toBe(ours[1])
+      const group = { taskId: task.id, task: ref, completions, rewards: claims(ours), policyVersion: 0 }
+      await hub.join(from).publishRollouts(3, { groups: [group] })
+      return { task, completions, ours }
+    }
+    await claimed('inflator', (ours) => [ours[0]!, ours[0]! + 0.5])
+    await claimed('rounder', (ours) => [ours[0]!, ours[1]! + 1e-6])
+    const { task, completions, ours } = await claimed('honest', (ours) => [
+      ours[0]!,
+      ours[1]! + CLAIM_TOLERANCE / 2,
+    ])
     await new Promise((r) => setTimeout(r, 10))
     closeWindow()
     const r = await report
@@ -161,7 +198,11 @@ describe('runRound', () => {
   it('leaves out the groups of ignored senders and tells each judged group to onJudged', async () => {
     const { peers, closeWindow } = swarm(3)
     const judged: [string, readonly number[] | undefined][] = []
-    peers[0] = { ...peers[0]!, ignored: (id) => id === 'peer1', onJudged: (g, r) => judged.push([g.from, r]) }
+    peers[0] = {
+      ...peers[0]!,
+      ignored: (id) => id === 'peer1',
+      onJudged: (g, j) => judged.push([g.from, 'rewards' in j ? j.rewards : undefined]),
+    }
     const reports = peers.map((p) => runRound(p, 0))
     await new Promise((r) => setTimeout(r, 10))
     closeWindow()
@@ -172,5 +213,98 @@ describe('runRound', () => {
     expect(r.peerRewards.peer2!.completions).toBe(4)
     expect(judged.map(([from]) => from)).toEqual(['peer2', 'peer2'])
     expect(judged.every(([, rewards]) => rewards?.length === 2)).toBe(true)
+  })
+})
+
+describe('runRound and groups it cannot judge', () => {
+  it('refuses a code-task group in a reasoning-only swarm and trains on', async () => {
+    const { hub, peers, closeWindow } = swarm(1)
+    peers[0] = { ...peers[0]!, score: createTaskJudge(DEFAULT_LEARNING.sampling.maxNewTokens).score }
+    const report = runRound(peers[0], 3)
+    const task = generateCodeTask(CODE_TEMPLATES[0]!.name, 1, 7)
+    const text = 'def solve(n):\n    return 0'
+    await hub.join('mallory').publishRollouts(3, {
+      groups: [
+        {
+          taskId: task.id,
+          task: refOfTask(task),
+          completions: [0, 1].map(() => ({ text, tokenIds: chars(text) })),
+          rewards: [0, 0],
+          policyVersion: 0,
+        },
+      ],
+    })
+    await new Promise((r) => setTimeout(r, 10))
+    closeWindow()
+    const r = await report
+    expect(r.refusedWhy).toEqual({
+      mallory: { 'its task is not one of the families, kinds and difficulties this swarm draws': 1 },
+    })
+    expect(r.trainedOn).toMatchObject({ local: 2, external: 0 })
+  })
+
+  it('refuses a group our verifiers fail on, counts it against its sender, and judges the others', async () => {
+    const { hub, peers, closeWindow } = swarm(1)
+    const crashing: Scorer = async (task, c, eos) => {
+      if (c.text.includes('boom')) throw new Error('the verifier crashed')
+      return score(task, c, eos)
+    }
+    peers[0] = { ...peers[0]!, score: crashing }
+    const report = runRound(peers[0], 3)
+    const good = await drawnGroup('honest', 3, ['<answer>1</answer>', '<answer>2</answer>'])
+    const bad = await drawnGroup('mallory', 3, ['<answer>1</answer>', '<answer>1</answer>'])
+    bad.completions[1] = { text: '<answer>boom</answer>', tokenIds: chars('<answer>boom</answer>') }
+    await hub.join('mallory').publishRollouts(3, { groups: [bad] })
+    await hub.join('honest').publishRollouts(3, { groups: [good] })
+    await new Promise((r) => setTimeout(r, 10))
+    closeWindow()
+    const r = await report
+    expect(r.refusedWhy).toEqual({ mallory: { 'our verifiers could not judge it': 1 } })
+    expect(r.refusedFrom).toEqual({ mallory: 1 })
+    expect(Object.keys(r.peerRewards)).toEqual(['honest'])
+    expect(r.trainedOn).toMatchObject({ local: 2, external: 1 })
+  })
+})
+
+describe('runRound and task shadowing', () => {
+  it("accepts none of the groups an attacker pre-publishes for other peers' tasks", async () => {
+    const { hub, peers, closeWindow } = swarm(2)
+    // two rounds ahead, the right answers (our verifiers' rewards) for every task of both peers
+    const texts = ['<answer>0</answer>', '<answer>1</answer>']
+    const shadows = await Promise.all(
+      ['peer0', 'peer1'].flatMap((id) => drawOf(id, 2).map((ref) => drawnGroup('mallory', 2, texts, ref))),
+    )
+    await hub.join('mallory').publishRollouts(2, { groups: shadows })
+    const reports = peers.map((p) => runRound(p, 2))
+    await new Promise((r) => setTimeout(r, 10))
+    closeWindow()
+    for (const [i, r] of (await Promise.all(reports)).entries()) {
+      expect(Object.keys(r.peerRewards)).toEqual([`peer${1 - i}`])
+      expect(r.refusedWhy).toEqual({ mallory: { "its task is not in its sender's draw for this round": 4 } })
+      expect(r.trainedOn).toMatchObject({ local: 2, external: 2 })
+    }
+  })
+})
+
+describe('runRound and what it trains', () => {
+  it('refuses a group whose completions would be cut at the model context, so it trains what it judged', async () => {
+    const { hub, peers, trained, closeWindow } = swarm(1)
+    const ref = drawOf('mallory', 3)[0]!
+    const room = 20
+    // the model's context leaves `room` tokens after the prompt of mallory's task
+    const maxSeqLen = chars(taskFromRef(ref).prompt).length + room
+    peers[0] = { ...peers[0]!, policy: Object.assign(peers[0]!.policy, { maxSeqLen }) }
+    const report = runRound(peers[0], 3)
+    // the answer fits; what follows it would be cut off, so the judged text is not the trained one
+    const long = `<answer>1</answer>${' and then some more words'.repeat(2)}`
+    expect(long.length).toBeGreaterThan(room)
+    await hub.join('mallory').publishRollouts(3, { groups: [await drawnGroup('mallory', 3, [long, long])] })
+    await new Promise((r) => setTimeout(r, 10))
+    closeWindow()
+    const r = await report
+    expect(r.refusedWhy).toEqual({
+      mallory: { "its completions run past the model's context, so we would not train on what we judged": 1 },
+    })
+    expect(trained[0]![0]!.every((g) => g.completions.every((c) => c.length <= room))).toBe(true)
   })
 })

@@ -8,7 +8,7 @@ import type { LearningConfig } from './learning-config.ts'
 import type { ExternalGroup } from './rollout-pool.ts'
 import type { RoundInbox } from './round-inbox.ts'
 import { isInformative } from './grpo-advantages.ts'
-import { roundTasks } from './round-tasks.ts'
+import { isDrawable, isInSendersDraw, roundTasks } from './round-tasks.ts'
 import type { TokenizedGroup } from './rollout-batch.ts'
 import type { RolloutCompletion, RolloutGroup } from './rollouts.ts'
 import { sampleTrainingBatch } from './sapo-sampler.ts'
@@ -23,10 +23,12 @@ export interface SampledCompletion extends RolloutCompletion {
 export interface Policy {
   /** training steps taken */
   readonly version: number
+  /** the model's context: training cuts each row (prompt, then completion) at this many tokens */
+  readonly maxSeqLen: number
   promptIds(task: Task): number[]
   /** `key` makes the draw reproducible: the same weights, prompt and key give the same completions */
   sample(promptIds: readonly number[], samples: number, key: string): Promise<SampledCompletion[]>
-  /** whether these token ids decode to this text (a sender cannot train us on tokens it did not show) */
+  /** whether these token ids are exactly this text (a sender cannot train us on tokens it did not show) */
   matches(completion: RolloutCompletion): boolean
   /** `kl`: the mean KL to the reference policy, when the swarm trains with a KL penalty */
   train(groups: readonly TokenizedGroup[]): Promise<{ loss: number; kl?: number; weightsHash: string }>
@@ -47,9 +49,16 @@ export interface PeerContext {
   windowClosed(round: number): Promise<void>
   /** senders whose groups are left out unheard (a score below SCORE_IGNORE: src/swarm/peer-standing.ts) */
   ignored?: (peerId: string) => boolean
-  /** each heard group once judged: our rewards, or undefined and why it was refused (the tab's feed) */
-  onJudged?: (heard: ExternalGroup, rewards: readonly number[] | undefined, refusal?: RefusalReason) => void
+  /** each heard group once judged (the tab's feed) */
+  onJudged?: (heard: ExternalGroup, judgement: Judgement) => void
 }
+
+/**
+ * What a heard group came to: our rewards of its completions, or why it was refused. `task` is the task
+ * as we regenerated it, absent when the group was refused before its task was regenerated.
+ */
+export type Judgement =
+  { task: Task; rewards: readonly number[] } | { task: Task | undefined; refusal: RefusalReason }
 
 export interface RoundReport {
   round: number
@@ -59,7 +68,7 @@ export interface RoundReport {
   swarmReward: number | undefined
   groupsPublished: number
   groupsHeard: number
-  /** groups refused after the window (REFUSAL: wrong task id, tokens not their text, rewards not ours) */
+  /** groups refused after the window, each for one REFUSAL reason (a heard group never fails a round) */
   groupsRefused: number
   /** groups of ignored senders (score below SCORE_IGNORE), neither re-scored nor trained on */
   groupsIgnored: number
@@ -83,9 +92,13 @@ export interface RoundReport {
 
 /** Why a heard group is refused, as the Train view shows it. */
 export const REFUSAL = {
+  source: 'its task is not one of the families, kinds and difficulties this swarm draws',
+  draw: "its task is not in its sender's draw for this round",
   task: 'its task does not regenerate to the task id it claims',
   tokens: 'its tokens do not decode to its text',
   rewards: 'claimed rewards do not match our verifiers',
+  length: "its completions run past the model's context, so we would not train on what we judged",
+  judge: 'our verifiers could not judge it',
 } as const
 export type RefusalReason = (typeof REFUSAL)[keyof typeof REFUSAL]
 
@@ -99,25 +112,50 @@ export const CLAIM_TOLERANCE = 1e-9
 const mean = (xs: readonly number[]) =>
   xs.length === 0 ? undefined : xs.reduce((a, b) => a + b, 0) / xs.length
 
-/** Checks an external group and re-scores it; the reason when it must be refused. */
-async function rescore(ctx: PeerContext, group: RolloutGroup): Promise<TokenizedGroup | RefusalReason> {
+/** A heard group judged: accepted with what we train on, or refused. */
+type Judged = { task: Task; tokenized: TokenizedGroup } | { task: Task | undefined; refusal: RefusalReason }
+
+/** Checks an external group of `round` and re-scores it; the reason when it must be refused. */
+async function rescore(ctx: PeerContext, round: number, { from, group }: ExternalGroup): Promise<Judged> {
+  const { learning } = ctx
+  // only the swarm's own families have verifiers we trust here (and a peer may have no others at all)
+  if (!isDrawable(learning.sources, group.task)) return { task: undefined, refusal: REFUSAL.source }
+  const draw = { swarmId: ctx.swarmId, round, peerId: from, count: learning.tasksPerRound }
+  if (!isInSendersDraw({ ...draw, sources: learning.sources }, group.task))
+    return { task: undefined, refusal: REFUSAL.draw }
   let task: Task
   try {
     task = taskFromRef(group.task)
   } catch {
-    return REFUSAL.task
+    return { task: undefined, refusal: REFUSAL.task }
   }
-  if (task.id !== group.taskId) return REFUSAL.task
-  if (!group.completions.every((c) => ctx.policy.matches(c))) return REFUSAL.tokens
-  const max = ctx.learning.sampling.maxNewTokens
+  const refuse = (refusal: RefusalReason): Judged => ({ task, refusal })
+  if (task.id !== group.taskId) return refuse(REFUSAL.task)
+  if (!group.completions.every((c) => ctx.policy.matches(c))) return refuse(REFUSAL.tokens)
+  const promptIds = ctx.policy.promptIds(task)
+  // training keeps what fits the context; our own samples always fit, and a heard completion that would
+  // be cut is refused rather than judged on a text we would not train on
+  if (group.completions.some((c) => promptIds.length + c.tokenIds.length > ctx.policy.maxSeqLen))
+    return refuse(REFUSAL.length)
+  const max = learning.sampling.maxNewTokens
   const rewards = await Promise.all(group.completions.map((c) => ctx.score(task, c, c.tokenIds.length < max)))
   // rewards that are not ours come from other verifiers or a lie about the work: either way the group is
   // not the swarm's experience, and refusing it makes the claim cost the sender trust like any forgery
-  if (rewards.some((r, i) => !(Math.abs(r - group.rewards[i]!) <= CLAIM_TOLERANCE))) return REFUSAL.rewards
-  return {
-    promptIds: ctx.policy.promptIds(task),
-    completions: group.completions.map((c) => c.tokenIds),
-    rewards,
+  if (rewards.some((r, i) => !(Math.abs(r - group.rewards[i]!) <= CLAIM_TOLERANCE)))
+    return refuse(REFUSAL.rewards)
+  const completions = group.completions.map((c) => c.tokenIds)
+  return { task, tokenized: { promptIds, completions, rewards } }
+}
+
+/**
+ * Judges a heard group on its own: whatever goes wrong judging it (a verifier that throws, a sandbox
+ * this peer lacks) refuses that group and counts against its sender, never fails the round.
+ */
+async function judgeHeard(ctx: PeerContext, round: number, heard: ExternalGroup): Promise<Judged> {
+  try {
+    return await rescore(ctx, round, heard)
+  } catch {
+    return { task: undefined, refusal: REFUSAL.judge }
   }
 }
 
@@ -164,16 +202,17 @@ export async function runRound(ctx: PeerContext, round: number): Promise<RoundRe
       ignored++
       continue
     }
-    const tokenized = await rescore(ctx, g.group)
-    if (typeof tokenized === 'string') {
-      ctx.onJudged?.(g, undefined, tokenized)
+    const judged = await judgeHeard(ctx, round, g)
+    if ('refusal' in judged) {
+      ctx.onJudged?.(g, judged)
       refused++
       refusedFrom[g.from] = (refusedFrom[g.from] ?? 0) + 1
       const why = (refusedWhy[g.from] ??= {})
-      why[tokenized] = (why[tokenized] ?? 0) + 1
+      why[judged.refusal] = (why[judged.refusal] ?? 0) + 1
       continue
     }
-    ctx.onJudged?.(g, tokenized.rewards)
+    const { tokenized } = judged
+    ctx.onJudged?.(g, { task: judged.task, rewards: tokenized.rewards })
     heard.push(g)
     heardTokenized.set(g, tokenized)
     rewardsFrom.set(g.from, [...(rewardsFrom.get(g.from) ?? []), ...tokenized.rewards])

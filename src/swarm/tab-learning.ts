@@ -140,6 +140,8 @@ export async function startTabLearning(opts: TabLearningOptions): Promise<Learni
     tokenizer: model.folder.tokenizer,
     promptTemplate: model.promptTemplate,
     vocabSize: model.folder.config.vocabSize,
+    eosIds: model.folder.eosIds,
+    maxSeqLen: model.folder.config.maxSeqLen,
     sampling: learning.sampling,
     grpo: learning.grpo,
     policyVersion: ready.status.policyVersion,

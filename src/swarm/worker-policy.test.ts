@@ -62,6 +62,8 @@ function setup() {
     tokenizer,
     promptTemplate: '{prompt}\n',
     vocabSize: 300,
+    eosIds: [eos],
+    maxSeqLen: 256,
     sampling: DEFAULT_LEARNING.sampling,
     grpo: DEFAULT_LEARNING.grpo,
     policyVersion: 7,
@@ -91,6 +93,16 @@ describe('the tab policy', () => {
     expect(policy.matches({ text: '<answer>5</answer>', tokenIds: samples[0]!.tokenIds })).toBe(false)
     expect(policy.matches({ text: '', tokenIds: [300] })).toBe(false)
     await expect(policy.sample([1, 2, 3], 2, 'k')).rejects.toThrow('did not come from promptIds')
+  })
+
+  it('refuses token ids that hide a special token from their text: only a final EOS is left out', () => {
+    const { policy } = setup()
+    const text = '<answer>1</answer>'
+    const ids = tokenizer.encode(text)
+    expect(policy.matches({ text, tokenIds: [...ids, eos] })).toBe(true)
+    expect(policy.matches({ text, tokenIds: [eos, ...ids] })).toBe(false)
+    expect(policy.matches({ text, tokenIds: [...ids.slice(0, 2), eos, ...ids.slice(2)] })).toBe(false)
+    expect(policy.matches({ text, tokenIds: [...ids, eos, eos] })).toBe(false)
   })
 
   it('trains on the trainer, swaps the weights into the solver, then hands over the receipt', async () => {
@@ -129,6 +141,8 @@ describe('the tab policy', () => {
       tokenizer,
       promptTemplate: '{prompt}',
       vocabSize: 300,
+      eosIds: [eos],
+      maxSeqLen: 256,
       sampling: DEFAULT_LEARNING.sampling,
       grpo: { ...base, klBeta: 0.04 },
       policyVersion: 0,

@@ -10,6 +10,7 @@ import type { TrainerClient } from '../trainer/trainer-client.ts'
 import type { TrainerStepResult } from '../trainer/trainer-session.ts'
 import type { Task } from '../tasks/task.ts'
 import type { GrpoParams } from '../verify/work-params.ts'
+import { tokensSpellText } from './completion-text.ts'
 import type { LearningConfig } from './learning-config.ts'
 import type { Policy, SampledCompletion } from './swarm-round.ts'
 
@@ -20,6 +21,10 @@ export interface WorkerPolicyOptions {
   tokenizer: Tokenizer
   promptTemplate: string
   vocabSize: number
+  /** the model's end-of-sequence ids (the folder's config): the solver ends a completion at one */
+  eosIds: readonly number[]
+  /** the model's context (config.maxSeqLen): the trainer cuts rows there */
+  maxSeqLen: number
   sampling: LearningConfig['sampling']
   grpo: LearningConfig['grpo']
   /** the trainer's policy version when the policy starts (resumed trainers are past 0) */
@@ -55,13 +60,13 @@ export function createWorkerPolicy(options: WorkerPolicyOptions): Policy {
   // The solver frames a prompt text itself; the round loop hands `sample` the ids, so the text is
   // remembered by them (a bounded map: oldest first out).
   const prompts = new Map<string, string>()
-  const textOf = (ids: readonly number[]) =>
-    tokenizer.decode(ids.filter((id) => !tokenizer.specialIds.has(id)))
+  const vocabulary = { tokenizer, vocabSize: options.vocabSize, eosIds: options.eosIds }
 
   return {
     get version() {
       return version
     },
+    maxSeqLen: options.maxSeqLen,
     promptIds(task: Task) {
       const ids = tokenizer.encode(framePrompt(options.promptTemplate, task.prompt))
       const key = ids.join(',')
@@ -79,7 +84,7 @@ export function createWorkerPolicy(options: WorkerPolicyOptions): Policy {
       const { completions } = await solver.generate(prompt, samples, { ...sampling, seed: seedOfKey(key) })
       return completions.map((c) => ({ text: c.text, tokenIds: [...c.tokenIds], eos: c.stop === 'eos' }))
     },
-    matches: (c) => c.tokenIds.every((id) => id < options.vocabSize) && textOf(c.tokenIds) === c.text,
+    matches: (c) => tokensSpellText(c, vocabulary),
     async train(groups) {
       const result = await trainer.step(groups, grpoParamsOf(options.grpo))
       await solver.swapWeights(result.checkpoint)
