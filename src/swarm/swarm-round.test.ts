@@ -269,13 +269,13 @@ describe('runRound and groups it cannot judge', () => {
 describe('runRound and task shadowing', () => {
   it("accepts none of the groups an attacker pre-publishes for other peers' tasks", async () => {
     const { hub, peers, closeWindow } = swarm(2)
-    // two rounds ahead, the right answers (our verifiers' rewards) for every task of both peers
+    // a round ahead (the most the inbox holds early), the right answers (our verifiers' rewards) for every task of both peers
     const texts = ['<answer>0</answer>', '<answer>1</answer>']
     const shadows = await Promise.all(
-      ['peer0', 'peer1'].flatMap((id) => drawOf(id, 2).map((ref) => drawnGroup('mallory', 2, texts, ref))),
+      ['peer0', 'peer1'].flatMap((id) => drawOf(id, 1).map((ref) => drawnGroup('mallory', 1, texts, ref))),
     )
-    await hub.join('mallory').publishRollouts(2, { groups: shadows })
-    const reports = peers.map((p) => runRound(p, 2))
+    await hub.join('mallory').publishRollouts(1, { groups: shadows })
+    const reports = peers.map((p) => runRound(p, 1))
     await new Promise((r) => setTimeout(r, 10))
     closeWindow()
     for (const [i, r] of (await Promise.all(reports)).entries()) {
