@@ -4,23 +4,16 @@
 // the unbiased estimator (src/tasks/pass-at-k.ts); the greedy answer is the baseline beside it.
 // Writes bench/results/solver-pass-at-k.json and prints a table.
 //   node --import ./src/polyfills/register.js bench/solver-pass-at-k.ts [--tasks 100]
-import { readFileSync } from 'node:fs'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import * as ort from 'onnxruntime-web'
-import { readCheckpoint } from '../src/model/checkpoint.ts'
-import { headDim } from '../src/model/config.ts'
-import { parseManifest } from '../src/model/load/model-manifest.ts'
-import { parseTokenizerJson } from '../src/model/tokenizer/bpe-tokenizer.ts'
 import { generate } from '../src/solver/generate.ts'
-import { ortDecoder } from '../src/solver/ort-decoder.ts'
-import { createSession } from '../src/solver/ort-runtime.ts'
 import { generateReasoningTask } from '../src/tasks/generate-reasoning-task.ts'
 import { passAtK } from '../src/tasks/pass-at-k.ts'
 import { REASONING_FAMILIES } from '../src/tasks/reasoning-families.ts'
 import type { Difficulty } from '../src/tasks/task.ts'
 import { verifyReasoning } from '../src/tasks/verify-reasoning.ts'
+import { loadShippedSolver } from './shipped-solver.ts'
 import { fmt, printTable, type Row } from './stats.ts'
 
 const SAMPLES = 8
@@ -29,24 +22,10 @@ const SAMPLING = { temperature: 0.7, topK: 40, topP: 0.95, maxNewTokens: 64 }
 /** Held-out seeds, disjoint from training (src/model/sft/sft-data.ts starts them at 1,000,000). */
 const SEED_START = 1_000_000
 
-const folder = new URL('../public/models/tabswarm-tiny/', import.meta.url)
-const read = (path: string) => readFileSync(new URL(path, folder))
-
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { tasks: { type: 'string', default: '100' } } })
   const perCell = Number(values.tasks)
-  const { config } = readCheckpoint(read('model.safetensors'))
-  const tokenizer = parseTokenizerJson(JSON.parse(read('tokenizer.json').toString('utf8')))
-  const manifest = parseManifest(read('tabswarm.json'))
-  const eos = tokenizer.tokenId('<|endoftext|>')!
-  ort.env.wasm.numThreads = 1
-  const decoder = ortDecoder(ort, await createSession(ort, 'wasm', read('onnx/model.onnx')), {
-    vocabSize: config.vocabSize,
-    maxContext: config.maxSeqLen,
-    kvHeads: config.kvHeads,
-    headDim: headDim(config),
-  })
-  const decode = (ids: readonly number[]) => tokenizer.decode(ids.filter((id) => id !== eos))
+  const { manifest, tokenizer, eos, decoder, decode } = await loadShippedSolver()
   const cells: {
     family: string
     difficulty: Difficulty

@@ -8,26 +8,22 @@
 // non-padding positions. Writes bench/results/step-speed.json and prints a table.
 //   node --import ./src/polyfills/register.js bench/step-speed.ts [--batches 5] [--groups 16] [--g 8]
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
-import * as ort from 'onnxruntime-web'
 import { readCheckpoint, weightsHash } from '../src/model/checkpoint.ts'
-import { headDim, type ModelConfig } from '../src/model/config.ts'
-import { parseManifest } from '../src/model/load/model-manifest.ts'
+import { type ModelConfig } from '../src/model/config.ts'
 import type { Params } from '../src/model/params.ts'
-import { parseTokenizerJson } from '../src/model/tokenizer/bpe-tokenizer.ts'
 import { generate as solverGenerate } from '../src/solver/generate.ts'
-import { ortDecoder } from '../src/solver/ort-decoder.ts'
-import { createSession } from '../src/solver/ort-runtime.ts'
 import { DEFAULT_LEARNING } from '../src/swarm/learning-config.ts'
 import { ADAM_MOMENTS } from '../src/swarm/worker-policy.ts'
 import { buildRolloutBatch, type TokenizedGroup } from '../src/swarm/rollout-batch.ts'
 import { generateReasoningTask } from '../src/tasks/generate-reasoning-task.ts'
 import { REASONING_FAMILIES } from '../src/tasks/reasoning-families.ts'
 import { verifyReasoning } from '../src/tasks/verify-reasoning.ts'
+import { loadShippedSolver, readShipped } from './shipped-solver.ts'
 import { fmt, percentile, positiveInt, printTable, writeResults, type Row } from './stats.ts'
 
 /** The twin before this bench's speed-ups (issue 19 §1 was filed against it). */
@@ -90,27 +86,14 @@ function extractOld(commit: string): string {
   return dir
 }
 
-const folder = new URL('../public/models/tabswarm-tiny/', import.meta.url)
-const read = (path: string) => readFileSync(new URL(path, folder))
-
 interface RecipeBatch {
   groups: TokenizedGroup[]
   label: string
 }
 
 /** `count` batches of `groups` tasks × G completions, sampled by the solver at the swarm's defaults. */
-async function recipeBatches(config: ModelConfig, count: number): Promise<RecipeBatch[]> {
-  const tokenizer = parseTokenizerJson(JSON.parse(read('tokenizer.json').toString('utf8')))
-  const manifest = parseManifest(read('tabswarm.json'))
-  const eos = tokenizer.tokenId('<|endoftext|>')!
-  ort.env.wasm.numThreads = 1
-  const decoder = ortDecoder(ort, await createSession(ort, 'wasm', read('onnx/model.onnx')), {
-    vocabSize: config.vocabSize,
-    maxContext: config.maxSeqLen,
-    kvHeads: config.kvHeads,
-    headDim: headDim(config),
-  })
-  const decode = (ids: readonly number[]) => tokenizer.decode(ids.filter((id) => id !== eos))
+async function recipeBatches(count: number): Promise<RecipeBatch[]> {
+  const { tokenizer, manifest, eos, decoder, decode } = await loadShippedSolver()
   const out: RecipeBatch[] = []
   for (let b = 0; b < count; b++) {
     const batch: TokenizedGroup[] = []
@@ -182,13 +165,13 @@ function timeStep(twin: Twin, config: ModelConfig, params: Params, batch: Recipe
 }
 
 async function main(): Promise<void> {
-  const { config, params } = readCheckpoint(read('model.safetensors'))
+  const { config, params } = readCheckpoint(readShipped('model.safetensors'))
   const eos = config.vocabSize - 1
   const oldRoot = extractOld(values.old)
   try {
     const [oldTwin, newTwin] = await Promise.all([loadTwin(oldRoot), loadTwin(repo)])
     console.error(`sampling ${batches} batches of ${groups} groups × G = ${g} with onnxruntime-web …`)
-    const recipe = await recipeBatches(config, batches)
+    const recipe = await recipeBatches(batches)
     const rows: Row[] = []
     const steps = []
     for (const [i, batch] of recipe.entries()) {

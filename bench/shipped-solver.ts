@@ -1,0 +1,33 @@
+// The shipped tabswarm-tiny as the solver runs it in Node: onnxruntime-web (wasm, one thread), the
+// model folder's tokenizer and prompt template. Shared by the benches that sample real completions.
+import { readFileSync } from 'node:fs'
+import * as ort from 'onnxruntime-web'
+import { readCheckpoint } from '../src/model/checkpoint.ts'
+import { headDim } from '../src/model/config.ts'
+import { parseManifest } from '../src/model/load/model-manifest.ts'
+import { parseTokenizerJson } from '../src/model/tokenizer/bpe-tokenizer.ts'
+import { ortDecoder } from '../src/solver/ort-decoder.ts'
+import { createSession } from '../src/solver/ort-runtime.ts'
+
+export const SHIPPED_FOLDER = new URL('../public/models/tabswarm-tiny/', import.meta.url)
+
+/** A file of the shipped model folder. */
+export const readShipped = (path: string): Buffer => readFileSync(new URL(path, SHIPPED_FOLDER))
+
+/** The shipped model's checkpoint, tokenizer, manifest and an onnxruntime-web decoder over it. */
+export async function loadShippedSolver() {
+  const { config, params } = readCheckpoint(readShipped('model.safetensors'))
+  const tokenizer = parseTokenizerJson(JSON.parse(readShipped('tokenizer.json').toString('utf8')))
+  const manifest = parseManifest(readShipped('tabswarm.json'))
+  const eos = tokenizer.tokenId('<|endoftext|>')!
+  ort.env.wasm.numThreads = 1
+  const decoder = ortDecoder(ort, await createSession(ort, 'wasm', readShipped('onnx/model.onnx')), {
+    vocabSize: config.vocabSize,
+    maxContext: config.maxSeqLen,
+    kvHeads: config.kvHeads,
+    headDim: headDim(config),
+  })
+  /** the completion's text without the end-of-sequence token */
+  const decode = (ids: readonly number[]) => tokenizer.decode(ids.filter((id) => id !== eos))
+  return { config, params, tokenizer, manifest, eos, decoder, decode }
+}
