@@ -39,6 +39,8 @@ export const MAX_GROUPS_PER_SENDER = MAX_TASKS_PER_ROUND
 export interface PoolLimits {
   maxGroups: number
   perSender: number
+  /** the trust `from` has earned with us (earnedTrust in peer-standing.ts); 0 for a sender we do not know */
+  trustOf: (from: string) => number
 }
 
 export function createRolloutPool(
