@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { isIgnored, REFUSAL_PENALTY, SCORE_IGNORE, SCORE_START, updatePeerStanding } from './peer-standing.ts'
+import {
+  earnedTrust,
+  isIgnored,
+  REFUSAL_PENALTY,
+  SCORE_IGNORE,
+  SCORE_START,
+  updatePeerStanding,
+} from './peer-standing.ts'
 import { REFUSAL } from './swarm-round.ts'
+import type { PeerLearning } from '../state/learning-store.ts'
 
 const nameOf = (id: string) => `name of ${id}`
 const report = (round: number, peerRewards = {}, refusedFrom = {}) => ({ round, peerRewards, refusedFrom })
@@ -58,5 +66,25 @@ describe('peer standing', () => {
   it('never drops a score below zero', () => {
     const peers = updatePeerStanding({}, report(1, {}, { m: 16 }), nameOf)
     expect(peers.m!.score).toBe(0)
+  })
+})
+
+describe('earnedTrust', () => {
+  const record = (rounds: number, score: number): PeerLearning => ({
+    name: 'p',
+    rounds,
+    lastRound: rounds,
+    rewardSum: 0,
+    completions: 0,
+    refused: 0,
+    score,
+  })
+
+  it('is 0 for a fresh key and an ignored one, and grows with rounds of accepted groups', () => {
+    const peers = { old: record(10, 1), young: record(2, 1), ignored: record(50, SCORE_IGNORE / 2) }
+    expect(earnedTrust(peers, 'fresh')).toBe(0)
+    expect(earnedTrust(peers, 'ignored')).toBe(0)
+    expect(earnedTrust(peers, 'old')).toBeGreaterThan(earnedTrust(peers, 'young'))
+    expect(earnedTrust(peers, 'young')).toBeGreaterThan(0)
   })
 })
