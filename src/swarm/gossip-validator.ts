@@ -76,6 +76,14 @@ export const DEFAULT_RATE_LIMITS: Readonly<Record<KnownKind, RateLimit>> = {
 }
 
 /**
+ * Rate limit of rollouts per forwarding peer (gossipsub's propagation source), whoever signed them: a
+ * fresh key gets a fresh signer bucket, but 1,000 keys behind one connection share this one. A neighbour
+ * forwards every swarm peer's one message a round, so 10/s with a burst of 100 carries a 100-peer swarm
+ * in a round of 10 s; beyond it the connection's rollouts are refused as 'rate-limited' (Ignore).
+ */
+export const ROLLOUTS_PER_FORWARDER: RateLimit = { perSecond: 10, burst: 100 }
+
+/**
  * Oldest message accepted. Less than gossipsub's seen-cache TTL (2 minutes, `GossipsubSeenTTL`), so a
  * message replayed after gossipsub has forgotten its id is already stale; and long enough for a message
  * to cross a mesh of slow links (a few hops of heartbeats) with clocks a few seconds apart.
@@ -123,8 +131,11 @@ export type ValidationResult =
   { ok: true; envelope: ValidEnvelope } | { ok: false; reason: RejectReason; detail?: string }
 
 export interface GossipValidator {
-  /** judges one message; `signer` is the peer id gossipsub verified the signature of */
-  validate(topic: string, data: Uint8Array, signer: string): ValidationResult
+  /**
+   * judges one message; `signer` is the peer id gossipsub verified the signature of, `source` the peer
+   * that handed it to us (gossipsub's propagation source)
+   */
+  validate(topic: string, data: Uint8Array, signer: string, source?: string): ValidationResult
   /** entries held by the replay cache and the rate limiters, all kinds together (all bounded) */
   cacheSizes(): { replay: number; rateBuckets: number }
 }
