@@ -28,7 +28,7 @@ export const REJECT_REASONS = [
   'stale', // sent longer ago than maxAgeMs
   'future', // sent more than maxSkewMs ahead of our clock
   'replay', // the same sender, kind, timestamp and body was accepted before
-  'rate-limited', // the signer sends this kind faster than its rate limit
+  'rate-limited', // the signer sends this kind faster than its rate limit, or its forwarder rollouts
   'invalid-body', // the body fails its kind's schema
 ] as const
 export type RejectReason = (typeof REJECT_REASONS)[number]
@@ -150,6 +150,7 @@ export function createGossipValidator(opts: GossipValidatorOptions): GossipValid
     rollouts: createRateLimiter(MAX_RATE_BUCKETS_PER_KIND),
     receipts: createRateLimiter(MAX_RATE_BUCKETS_PER_KIND),
   }
+  const rolloutForwarders = createRateLimiter(MAX_RATE_BUCKETS_PER_KIND)
 
   const bodyChecks: { [K in KnownKind]: (body: unknown, from: string) => KnownBodies[K] | string } = {
     presence(body, from) {
@@ -168,7 +169,7 @@ export function createGossipValidator(opts: GossipValidatorOptions): GossipValid
   const reject = (reason: RejectReason, detail?: string): ValidationResult =>
     detail === undefined ? { ok: false, reason } : { ok: false, reason, detail }
 
-  const judge = (topic: string, data: Uint8Array, signer: string): ValidationResult => {
+  const judge = (topic: string, data: Uint8Array, signer: string, source?: string): ValidationResult => {
     const parsed = parseTopic(topic)
     if (parsed === null || parsed.swarmId !== swarmId) return reject('wrong-topic')
     const kind = parsed.kind
@@ -188,6 +189,11 @@ export function createGossipValidator(opts: GossipValidatorOptions): GossipValid
     const replayKey = replayKeyOf(envelope.from, kind, envelope.ts, canonicalJson(envelope.body))
     if (replays.has(replayKey, t)) return reject('replay')
     if (!limiters[kind].take(signer, rates[kind], t)) return reject('rate-limited')
+    const throttled =
+      kind === 'rollouts' &&
+      source !== undefined &&
+      !rolloutForwarders.take(source, ROLLOUTS_PER_FORWARDER, t)
+    if (throttled) return reject('rate-limited', `${source} forwards rollouts faster than its limit`)
     const body = bodyChecks[kind](envelope.body, envelope.from)
     if (typeof body === 'string') return reject('invalid-body', body)
     // Remembered until the message turns stale; after that the age check refuses a replay.
@@ -199,9 +205,9 @@ export function createGossipValidator(opts: GossipValidatorOptions): GossipValid
   return {
     // gossipsub turns a validator that throws into Ignore: the message would go uncounted and its
     // sender unpunished, so whatever throws is a refusal with a reason instead.
-    validate(topic, data, signer) {
+    validate(topic, data, signer, source) {
       try {
-        return judge(topic, data, signer)
+        return judge(topic, data, signer, source)
       } catch (error) {
         return reject(
           'malformed',
@@ -211,7 +217,7 @@ export function createGossipValidator(opts: GossipValidatorOptions): GossipValid
     },
     cacheSizes: () => ({
       replay: replays.size,
-      rateBuckets: Object.values(limiters).reduce((n, limiter) => n + limiter.size, 0),
+      rateBuckets: Object.values(limiters).reduce((n, limiter) => n + limiter.size, rolloutForwarders.size),
     }),
   }
 }
