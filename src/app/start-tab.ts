@@ -171,7 +171,7 @@ async function startSession(
     privateKey: identity.privateKey,
     config,
     swarmId,
-    check: (topic, data, signer) => validator.validate(topic, data, signer),
+    check: (topic, data, signer, source) => validator.validate(topic, data, signer, source),
     onRelayState: (relay) => useNetStore.setState({ relay }),
     onEnvelope: (envelope, from) => {
       if (envelope.kind === 'presence' && (envelope.body as PresenceBody).leaving) void network?.hangUp(from)

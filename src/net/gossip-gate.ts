@@ -16,6 +16,7 @@ export type GossipCheck = (
   topic: string,
   data: Uint8Array,
   signer: string,
+  source: string,
 ) => { ok: true; envelope: Envelope } | { ok: false; reason: string }
 
 /** gossipsub's TopicValidatorResult, by value */
@@ -69,7 +70,7 @@ export function createGossipGate(p: GossipGateParameters): GossipGate {
   return {
     judge(topic, data, signer, source) {
       if (signer === null) return refuse(source, 'unsigned', data.byteLength)
-      const r = p.check(topic, data, signer)
+      const r = p.check(topic, data, signer, source)
       if (!r.ok) return refuse(source, r.reason, data.byteLength)
       // The validator remembers what it accepted (replays are refused), so the envelope is handed on
       // from here rather than checked again when the message is delivered.

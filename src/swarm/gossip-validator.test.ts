@@ -13,6 +13,7 @@ import {
   MAX_RATE_BUCKETS_PER_KIND,
   MAX_REPLAY_ENTRIES,
   REJECT_REASONS,
+  ROLLOUTS_PER_FORWARDER,
   createGossipValidator,
   type GossipValidatorOptions,
   type RejectReason,
@@ -243,6 +244,42 @@ describe('createGossipValidator', () => {
       advance(1000)
       expect(reasonOf(check(envelope({ ts: T0 + 1000 })))).toBe('ok')
       expect(reasonOf(check(envelope({ ts: T0 + 1001 })))).toBe('rate-limited')
+    })
+
+    it('rate-limited: rollouts from 1,000 fresh signers behind one connection are throttled together', () => {
+      const { validator, advance } = setup({ groupSize: 2 })
+      const task = generateReasoningTask('arithmetic', 1, 4)
+      const body = {
+        groups: [
+          {
+            taskId: task.id,
+            task: refOfTask(task),
+            completions: Array.from({ length: 2 }, () => ({ text: '<answer>1</answer>', tokenIds: [1, 2] })),
+            rewards: [0, 0],
+            policyVersion: 0,
+          },
+        ],
+      }
+      const send = (signer: string, source: string) =>
+        reasonOf(
+          validator.validate(
+            topicFor(SWARM, 'rollouts'),
+            encodeEnvelope(envelope({ kind: 'rollouts', from: signer, body })),
+            signer,
+            source,
+          ),
+        )
+      const { burst } = ROLLOUTS_PER_FORWARDER
+      const counts = new Map<string, number>()
+      for (let i = 0; i < 1_000; i++) {
+        const r = send(`12D3KooWFresh${i}`, 'attacker-connection')
+        counts.set(r, (counts.get(r) ?? 0) + 1)
+      }
+      expect(Object.fromEntries(counts)).toEqual({ ok: burst, 'rate-limited': 1_000 - burst })
+      // Another connection has its own bucket, and the flooding one regains perSecond a second.
+      expect(send('12D3KooWHonest', 'honest-connection')).toBe('ok')
+      advance(1000)
+      expect(send('12D3KooWFreshAgain', 'attacker-connection')).toBe('ok')
     })
 
     it('rate-limited: honours a per-kind override', () => {

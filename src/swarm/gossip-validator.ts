@@ -28,7 +28,7 @@ export const REJECT_REASONS = [
   'stale', // sent longer ago than maxAgeMs
   'future', // sent more than maxSkewMs ahead of our clock
   'replay', // the same sender, kind, timestamp and body was accepted before
-  'rate-limited', // the signer sends this kind faster than its rate limit
+  'rate-limited', // the signer sends this kind faster than its rate limit, or its forwarder rollouts
   'invalid-body', // the body fails its kind's schema
 ] as const
 export type RejectReason = (typeof REJECT_REASONS)[number]
@@ -74,6 +74,14 @@ export const DEFAULT_RATE_LIMITS: Readonly<Record<KnownKind, RateLimit>> = {
   // One receipt per training step, at most one step a round: the same budget as rollouts.
   receipts: { perSecond: 0.5, burst: 4 },
 }
+
+/**
+ * Rate limit of rollouts per forwarding peer (gossipsub's propagation source), whoever signed them: a
+ * fresh key gets a fresh signer bucket, but 1,000 keys behind one connection share this one. A neighbour
+ * forwards every swarm peer's one message a round, so 10/s with a burst of 100 carries a 100-peer swarm
+ * in a round of 10 s; beyond it the connection's rollouts are refused as 'rate-limited' (Ignore).
+ */
+export const ROLLOUTS_PER_FORWARDER: RateLimit = { perSecond: 10, burst: 100 }
 
 /**
  * Oldest message accepted. Less than gossipsub's seen-cache TTL (2 minutes, `GossipsubSeenTTL`), so a
@@ -123,8 +131,11 @@ export type ValidationResult =
   { ok: true; envelope: ValidEnvelope } | { ok: false; reason: RejectReason; detail?: string }
 
 export interface GossipValidator {
-  /** judges one message; `signer` is the peer id gossipsub verified the signature of */
-  validate(topic: string, data: Uint8Array, signer: string): ValidationResult
+  /**
+   * judges one message; `signer` is the peer id gossipsub verified the signature of, `source` the peer
+   * that handed it to us (gossipsub's propagation source)
+   */
+  validate(topic: string, data: Uint8Array, signer: string, source?: string): ValidationResult
   /** entries held by the replay cache and the rate limiters, all kinds together (all bounded) */
   cacheSizes(): { replay: number; rateBuckets: number }
 }
@@ -139,6 +150,7 @@ export function createGossipValidator(opts: GossipValidatorOptions): GossipValid
     rollouts: createRateLimiter(MAX_RATE_BUCKETS_PER_KIND),
     receipts: createRateLimiter(MAX_RATE_BUCKETS_PER_KIND),
   }
+  const rolloutForwarders = createRateLimiter(MAX_RATE_BUCKETS_PER_KIND)
 
   const bodyChecks: { [K in KnownKind]: (body: unknown, from: string) => KnownBodies[K] | string } = {
     presence(body, from) {
@@ -157,7 +169,7 @@ export function createGossipValidator(opts: GossipValidatorOptions): GossipValid
   const reject = (reason: RejectReason, detail?: string): ValidationResult =>
     detail === undefined ? { ok: false, reason } : { ok: false, reason, detail }
 
-  const judge = (topic: string, data: Uint8Array, signer: string): ValidationResult => {
+  const judge = (topic: string, data: Uint8Array, signer: string, source?: string): ValidationResult => {
     const parsed = parseTopic(topic)
     if (parsed === null || parsed.swarmId !== swarmId) return reject('wrong-topic')
     const kind = parsed.kind
@@ -177,6 +189,11 @@ export function createGossipValidator(opts: GossipValidatorOptions): GossipValid
     const replayKey = replayKeyOf(envelope.from, kind, envelope.ts, canonicalJson(envelope.body))
     if (replays.has(replayKey, t)) return reject('replay')
     if (!limiters[kind].take(signer, rates[kind], t)) return reject('rate-limited')
+    const throttled =
+      kind === 'rollouts' &&
+      source !== undefined &&
+      !rolloutForwarders.take(source, ROLLOUTS_PER_FORWARDER, t)
+    if (throttled) return reject('rate-limited', `${source} forwards rollouts faster than its limit`)
     const body = bodyChecks[kind](envelope.body, envelope.from)
     if (typeof body === 'string') return reject('invalid-body', body)
     // Remembered until the message turns stale; after that the age check refuses a replay.
@@ -188,9 +205,9 @@ export function createGossipValidator(opts: GossipValidatorOptions): GossipValid
   return {
     // gossipsub turns a validator that throws into Ignore: the message would go uncounted and its
     // sender unpunished, so whatever throws is a refusal with a reason instead.
-    validate(topic, data, signer) {
+    validate(topic, data, signer, source) {
       try {
-        return judge(topic, data, signer)
+        return judge(topic, data, signer, source)
       } catch (error) {
         return reject(
           'malformed',
@@ -200,7 +217,7 @@ export function createGossipValidator(opts: GossipValidatorOptions): GossipValid
     },
     cacheSizes: () => ({
       replay: replays.size,
-      rateBuckets: Object.values(limiters).reduce((n, limiter) => n + limiter.size, 0),
+      rateBuckets: Object.values(limiters).reduce((n, limiter) => n + limiter.size, rolloutForwarders.size),
     }),
   }
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  earnedTrust,
   isIgnored,
   MAX_KNOWN_PEERS,
   REFUSAL_PENALTY,
@@ -8,6 +9,7 @@ import {
   updatePeerStanding,
 } from './peer-standing.ts'
 import { REFUSAL } from './swarm-round.ts'
+import type { PeerLearning } from '../state/learning-store.ts'
 
 const nameOf = (id: string) => `name of ${id}`
 const report = (round: number, peerRewards = {}, refusedFrom = {}) => ({ round, peerRewards, refusedFrom })
@@ -84,5 +86,25 @@ describe('peer standing under a flood of strangers', () => {
     expect(MAX_KNOWN_PEERS).toBe(256)
     expect(Object.keys(peers).length).toBeLessThanOrEqual(MAX_KNOWN_PEERS)
     expect(peers).toHaveProperty('honest.rounds', 100)
+  })
+})
+
+describe('earnedTrust', () => {
+  const record = (rounds: number, score: number): PeerLearning => ({
+    name: 'p',
+    rounds,
+    lastRound: rounds,
+    rewardSum: 0,
+    completions: 0,
+    refused: 0,
+    score,
+  })
+
+  it('is 0 for a fresh key and an ignored one, and grows with rounds of accepted groups', () => {
+    const peers = { old: record(10, 1), young: record(2, 1), ignored: record(50, SCORE_IGNORE / 2) }
+    expect(earnedTrust(peers, 'fresh')).toBe(0)
+    expect(earnedTrust(peers, 'ignored')).toBe(0)
+    expect(earnedTrust(peers, 'old')).toBeGreaterThan(earnedTrust(peers, 'young'))
+    expect(earnedTrust(peers, 'young')).toBeGreaterThan(0)
   })
 })

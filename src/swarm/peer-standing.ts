@@ -24,6 +24,17 @@ export const MAX_KNOWN_PEERS = 256
 export const isIgnored = (peers: Readonly<Record<string, PeerLearning>>, peerId: string): boolean =>
   (peers[peerId]?.score ?? SCORE_START) < SCORE_IGNORE
 
+/**
+ * The trust a sender has earned with us, for the rollout pool's room (src/swarm/rollout-pool.ts): the
+ * rounds in which our verifiers accepted its groups, weighed by its score. A fresh key starts at 0 and an
+ * ignored one counts as 0, so new identities cost nothing to make but earn nothing until they share
+ * groups that our own verifiers accept, round after round.
+ */
+export function earnedTrust(peers: Readonly<Record<string, PeerLearning>>, peerId: string): number {
+  const known = peers[peerId]
+  return known === undefined || known.score < SCORE_IGNORE ? 0 : known.rounds * known.score
+}
+
 /** `known` counts of refusal reasons plus this round's; nothing when neither has any. */
 function withReasons(
   known: Readonly<Record<string, number>> | undefined,

@@ -34,3 +34,46 @@ describe('createRolloutPool', () => {
     expect(pool.dropped).toMatchObject({ 'sender-full': 1, full: 1 })
   })
 })
+
+describe('createRolloutPool with earned trust', () => {
+  const STRANGERS = 1_000
+  const ROUNDS = 5
+
+  it('keeps every group of one trusted peer while 1,000 fresh identities publish their cap every round', () => {
+    const trustOf = (from: string) => (from === 'honest' ? 5 : 0)
+    for (let round = 0; round < ROUNDS; round++) {
+      const pool = createRolloutPool(round, { trustOf })
+      // The honest peer's message lands at a different point of the flood each round, last in the final one.
+      const honestAt = round === ROUNDS - 1 ? STRANGERS : (round * 250) % STRANGERS
+      for (let s = 0; s <= STRANGERS; s++) {
+        const from = s === honestAt ? 'honest' : `fresh-${round}-${s}`
+        for (let t = 0; t < MAX_GROUPS_PER_SENDER; t++) pool.offer(from, round, group(`t${t}`))
+      }
+      const honest = pool.groups().filter((g) => g.from === 'honest').length
+      expect(honest, `round ${round}`).toBe(MAX_GROUPS_PER_SENDER)
+    }
+  })
+
+  it('gives unknown senders together at most MAX_UNKNOWN_SHARE of the pool', () => {
+    const pool = createRolloutPool(1, { maxGroups: 64, perSender: 4, trustOf: () => 0 })
+    for (let s = 0; s < 100; s++) for (let t = 0; t < 4; t++) pool.offer(`fresh-${s}`, 1, group(`t${t}`))
+    expect(pool.groups().length).toBe(64 / 4)
+  })
+
+  it('lets a more trusted sender evict the newest group of the least trusted one when full', () => {
+    const trust: Record<string, number> = { low: 1, mid: 2, high: 3 }
+    const pool = createRolloutPool(1, { maxGroups: 4, perSender: 4, trustOf: (f) => trust[f] ?? 0 })
+    for (const t of ['a', 'b']) pool.offer('low', 1, group(t))
+    for (const t of ['a', 'b']) pool.offer('mid', 1, group(t))
+    expect(pool.offer('high', 1, group('a'))).toBe('added')
+    expect(pool.offer('low', 1, group('c'))).toBe('full')
+    expect(pool.offer('high', 1, group('b'))).toBe('added')
+    expect(pool.offer('high', 1, group('c'))).toBe('added')
+    expect(pool.groups().map((g) => `${g.from}/${g.group.taskId}`)).toEqual([
+      'mid/a',
+      'high/a',
+      'high/b',
+      'high/c',
+    ])
+  })
+})

@@ -1,7 +1,9 @@
 // The round's pool of other peers' rollout groups, filled while the collection window is open. It keeps
 // one group per (sender, task) and only groups of the round being collected: a duplicate, a group for
 // another round or one arriving after the window closed is dropped and counted, never stored. What one
-// sender may occupy is bounded, so a flood from one peer cannot push out the others' groups.
+// sender may occupy is bounded, so a flood from one peer cannot push out the others' groups; and since a
+// fresh key costs nothing, room goes by trust a key has to earn: unknown senders together get a bounded
+// share, and a full pool makes room for a more trusted sender at the expense of the least trusted one.
 import { MAX_TASKS_PER_ROUND } from './learning-config.ts'
 import type { RolloutGroup } from './rollouts.ts'
 
@@ -36,22 +38,57 @@ export const MAX_POOL_GROUPS = 512
  */
 export const MAX_GROUPS_PER_SENDER = MAX_TASKS_PER_ROUND
 
+/**
+ * Share of a pool that senders with no earned trust may hold together: however many fresh identities
+ * publish, three quarters of the pool stay for peers whose groups our verifiers have accepted before.
+ */
+export const MAX_UNKNOWN_SHARE = 1 / 4
+
 export interface PoolLimits {
   maxGroups: number
   perSender: number
+  /**
+   * the trust `from` has earned with us (earnedTrust in peer-standing.ts), 0 for a sender we do not know;
+   * without it the pool is first-come and no share is kept from unknown senders
+   */
+  trustOf: (from: string) => number
 }
 
 export function createRolloutPool(
   round: number,
-  { maxGroups = MAX_POOL_GROUPS, perSender = MAX_GROUPS_PER_SENDER }: Partial<PoolLimits> = {},
+  { maxGroups = MAX_POOL_GROUPS, perSender = MAX_GROUPS_PER_SENDER, trustOf }: Partial<PoolLimits> = {},
 ): RolloutPool {
   const kept = new Map<string, ExternalGroup>()
-  const held = new Map<string, number>()
+  /** each sender's keys in `kept`, oldest first */
+  const held = new Map<string, string[]>()
   const dropped = { duplicate: 0, 'wrong-round': 0, closed: 0, full: 0, 'sender-full': 0 }
+  // Without a trustOf every sender is alike and the pool first-come (within perSender).
+  const unknownShare = trustOf ? MAX_UNKNOWN_SHARE : 1
+  const trustIn = trustOf ?? (() => 0)
+  let unknownHeld = 0
   let open = true
   const drop = (verdict: keyof typeof dropped): PoolVerdict => {
     dropped[verdict]++
     return verdict
+  }
+  /** the held sender with the least trust below `than`, if any */
+  const leastTrustedBelow = (than: number): string | undefined => {
+    let least: string | undefined
+    let leastTrust = than
+    for (const from of held.keys()) {
+      const trust = trustIn(from)
+      if (trust < leastTrust) [least, leastTrust] = [from, trust]
+    }
+    return least
+  }
+  const remove = (from: string): void => {
+    const keys = held.get(from) ?? []
+    const newest = keys.pop()
+    if (newest !== undefined) kept.delete(newest)
+    if (keys.length === 0) held.delete(from)
+    if (trustIn(from) <= 0) unknownHeld--
+    // the evicted group had no room after all
+    dropped.full++
   }
   return {
     round,
@@ -63,11 +100,19 @@ export function createRolloutPool(
       if (!open) return drop('closed')
       const key = `${from}/${group.taskId}`
       if (kept.has(key)) return drop('duplicate')
-      const own = held.get(from) ?? 0
-      if (own >= perSender) return drop('sender-full')
-      if (kept.size >= Math.min(room, maxGroups)) return drop('full')
+      const own = held.get(from) ?? []
+      if (own.length >= perSender) return drop('sender-full')
+      const trust = trustIn(from)
+      const limit = Math.min(room, maxGroups)
+      if (trust <= 0 && unknownHeld >= Math.floor(limit * unknownShare)) return drop('full')
+      if (kept.size >= limit) {
+        const evicted = leastTrustedBelow(trust)
+        if (evicted === undefined) return drop('full')
+        remove(evicted)
+      }
       kept.set(key, { from, group })
-      held.set(from, own + 1)
+      held.set(from, [...(held.get(from) ?? []), key])
+      if (trust <= 0) unknownHeld++
       return 'added'
     },
     close() {

@@ -26,13 +26,21 @@ export interface RoundInbox {
   close(): void
 }
 
-export function createRoundInbox(comm: SwarmComm, groupSize: number): RoundInbox {
+/**
+ * `trustOf` is each sender's earned trust (earnedTrust in peer-standing.ts), handed to every pool so
+ * that room goes to senders our verifiers have accepted before.
+ */
+export function createRoundInbox(
+  comm: SwarmComm,
+  groupSize: number,
+  trustOf?: (from: string) => number,
+): RoundInbox {
   const pools = new Map<number, RolloutPool>()
   let oldest = -1
   let refused = 0
   const pool = (round: number) => {
     let p = pools.get(round)
-    if (!p) pools.set(round, (p = createRolloutPool(round)))
+    if (!p) pools.set(round, (p = createRolloutPool(round, trustOf && { trustOf })))
     return p
   }
   const stop = comm.onRollouts((from, round, body) => {

@@ -22,7 +22,9 @@ import { createLibp2pComm } from './libp2p-comm.ts'
 import type { LearningEvent } from './peer-worker-messages.ts'
 import { makeReceiptsBody } from './receipts-message.ts'
 import { roundAt, roundTimes, type RoundClock } from './round-clock.ts'
+import { earnedTrust } from './peer-standing.ts'
 import { createRoundInbox } from './round-inbox.ts'
+import type { PeerLearning } from '../state/learning-store.ts'
 import { createTaskJudge } from './task-judge.ts'
 import { createWorkerPolicy } from './worker-policy.ts'
 
@@ -103,8 +105,11 @@ export async function startTabLearning(opts: TabLearningOptions): Promise<Learni
   let round = loading.round
   let extras: RoundExtras = {}
   let speeds: number[] = []
+  // what the loop last reported of the other peers, for the inbox's earned trust
+  let standing: Record<string, PeerLearning> = {}
   const emitTracked = (event: LearningEvent) => {
     if (event.type === 'learning-phase') round = event.round
+    if (event.type === 'learning-round' || event.type === 'learning-history') standing = event.peers
     emit(event)
   }
 
@@ -155,7 +160,7 @@ export async function startTabLearning(opts: TabLearningOptions): Promise<Learni
     peer: {
       swarmId,
       comm,
-      inbox: createRoundInbox(comm, learning.groupSize),
+      inbox: createRoundInbox(comm, learning.groupSize, (id) => earnedTrust(standing, id)),
       learning,
       policy,
       score: judge.score,
