@@ -145,27 +145,45 @@ describe('a trainer session', () => {
     expect(result!.receipt.inputs.chain).toEqual(chain)
   })
 
-  it('does not move when a step cannot be saved, and the next step is the one it would have been', async () => {
+  it('keeps training in memory when a step cannot be saved, says since when, and saves again once it can', async () => {
     const store = new MemoryBlobStore()
     let failPuts = false
     const flaky: TrainerStore = {
       get: (key) => store.get(key),
-      put: (key, bytes) => (failPuts ? Promise.reject(new Error('quota exceeded')) : store.put(key, bytes)),
+      put: (key, bytes) =>
+        failPuts
+          ? Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError'))
+          : store.put(key, bytes),
     }
     const trainer = session(flaky)
     await trainer.init(START)
     const [one] = await steps(trainer, 0, 1)
+    expect(one!.unsaved).toBeUndefined()
     failPuts = true
-    await expect(trainer.step(groupsFor(1), GRPO)).rejects.toThrow(
-      'GRPO step 2 could not be saved (quota exceeded); the trainer stays at policy version 1',
-    )
-    expect(trainer.status).toEqual(one!.status)
+    const [two, three] = await steps(trainer, 1, 3)
+    // a full disk does not stop learning: the steps happen, and each says what a reload would go back to
+    expect(two!.status.policyVersion).toBe(2)
+    expect(three!.status.policyVersion).toBe(3)
+    expect(three!.unsaved).toEqual({ savedVersion: 1, full: true, why: 'The quota has been exceeded.' })
+    // what is saved is still step 1: a reload now resumes there
+    expect((await session(store).resume())!.status).toEqual(one!.status)
     failPuts = false
-    const [two] = await steps(trainer, 1, 2)
+    const [four] = await steps(trainer, 3, 4)
+    expect(four!.unsaved).toBeUndefined()
+    expect((await session(store).resume())!.status).toEqual(four!.status)
 
+    // the same steps as a trainer whose disk never filled
     const straight = session()
     await straight.init(START)
-    expect(two!.status).toEqual((await steps(straight, 0, 2))[1]!.status)
+    expect(four!.status).toEqual((await steps(straight, 0, 4))[3]!.status)
+  })
+
+  it('does not start a trainer it cannot save', async () => {
+    const full: TrainerStore = {
+      get: () => Promise.resolve(undefined),
+      put: () => Promise.reject(new Error('quota exceeded')),
+    }
+    await expect(session(full).init(START)).rejects.toThrow('the new trainer could not be saved (quota exceeded)')
   })
 
   it('refuses what it cannot train, naming the problem', async () => {
