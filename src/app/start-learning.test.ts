@@ -76,6 +76,20 @@ describe('the learning store feed', () => {
     })
   })
 
+  it('holds each degradation until its cause says it is over', () => {
+    const s = { ...initialLearningState(), phase: 'training' as const }
+    const full = learningUpdate(s, { type: 'learning-degraded', cause: 'history', message: 'disk full' })
+    expect(full).toEqual({ degraded: { history: 'disk full' } })
+    const both = learningUpdate(
+      { ...s, ...full },
+      { type: 'learning-degraded', cause: 'trainer', message: 'steps unsaved' },
+    )
+    expect(both).toEqual({ degraded: { history: 'disk full', trainer: 'steps unsaved' } })
+    expect(
+      learningUpdate({ ...s, ...both }, { type: 'learning-degraded', cause: 'history', message: null }),
+    ).toEqual({ degraded: { trainer: 'steps unsaved' } })
+  })
+
   it('feeds the store from worker events and ignores the others', () => {
     resetLearning(true)
     expect(useLearningStore.getState().phase).toBe('loading')

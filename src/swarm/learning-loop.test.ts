@@ -236,14 +236,16 @@ describe('the learning loop on a full disk', () => {
     loop.stop()
     await loop.done
     expect(rows(p!.events).every((r) => r.skipped === undefined)).toBe(true)
-    const errors = p!.events.filter((e) => e.type === 'learning-error')
-    expect(errors).toEqual([
+    // said once when saving starts failing, and withdrawn once a save succeeds
+    expect(p!.events.filter((e) => e.type === 'learning-error')).toEqual([])
+    expect(p!.events.filter((e) => e.type === 'learning-degraded')).toEqual([
       {
-        type: 'learning-error',
+        type: 'learning-degraded',
+        cause: 'history',
         message:
           "Your browser's storage is full: round history is no longer saved (learning goes on, and saving is tried again every round).",
-        fatal: false,
       },
+      { type: 'learning-degraded', cause: 'history', message: null },
     ])
     // saved again once the disk had room: the later rounds are in it
     expect(p!.store.saved!.rounds.length).toBeGreaterThanOrEqual(3)
