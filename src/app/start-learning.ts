@@ -42,6 +42,12 @@ export function learningUpdate(state: LearningState, event: LearningEvent): Part
       return { receipts: [event.receipt, ...state.receipts].slice(0, RECEIPT_LIMIT) }
     case 'learning-error':
       return event.fatal ? { phase: 'error', message: event.message } : { message: event.message }
+    case 'learning-degraded': {
+      const degraded = { ...state.degraded }
+      if (event.message === null) delete degraded[event.cause]
+      else degraded[event.cause] = event.message
+      return { degraded }
+    }
   }
 }
 

@@ -27,6 +27,9 @@ export interface RoundRow extends RoundReport {
   skipped: string | undefined
 }
 
+/** What can fail without stopping learning: saving the round history, saving the trainer's steps. */
+export type DegradedCause = 'history' | 'trainer'
+
 /** A held-out evaluation: greedy pass@1 on the fixed task set, after `round`. */
 export interface EvalPoint {
   round: number
@@ -110,6 +113,8 @@ export interface LearningState {
   receipts: Receipt[]
   /** a sentence for the user when phase is 'error' or something degraded (e.g. chain unreachable) */
   message: string | null
+  /** what learning goes on without, by cause, while it lasts (a full disk: nothing is saved) */
+  degraded: Partial<Record<DegradedCause, string>>
   /** where the round clock comes from when it is not simply the swarm config's (the round card's line);
    * `warn` when the coordinator's could not be read */
   clockNote: { text: string; warn: boolean } | null
@@ -130,6 +135,7 @@ export const initialLearningState = (): LearningState => ({
   submissions: {},
   receipts: [],
   message: null,
+  degraded: {},
   clockNote: null,
 })
 

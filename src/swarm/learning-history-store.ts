@@ -43,13 +43,3 @@ export function blobHistoryStore(store: BlobStore, swarmId: string, peerId: stri
     save: (history) => store.put(key, encodeHistory(history)),
   }
 }
-
-/** A save that failed, in a sentence for the user: a full disk is the usual reason and is named so. */
-export function historySaveFailure(error: unknown): string {
-  const full =
-    typeof error === 'object' && error !== null && 'name' in error && error.name === 'QuotaExceededError'
-  if (full)
-    return "Your browser's storage is full: round history is no longer saved (learning goes on, and saving is tried again every round)."
-  const why = error instanceof Error ? error.message : String(error)
-  return `Round history could not be saved (${why}); learning goes on, and saving is tried again every round.`
-}

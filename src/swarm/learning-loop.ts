@@ -6,7 +6,7 @@
 import type { EvalPoint, HeardRollout, PeerLearning, RoundRow } from '../state/learning-store.ts'
 import type { Difficulty } from '../tasks/task.ts'
 import { nextDifficulty } from './difficulty-controller.ts'
-import { historySaveFailure } from './learning-history-store.ts'
+import { historySaveFailure } from './save-failures.ts'
 import { isIgnored, updatePeerStanding } from './peer-standing.ts'
 import type { LearningEvent } from './peer-worker-messages.ts'
 import { nextRound, roundTimes, type RoundClock } from './round-clock.ts'
@@ -112,9 +112,11 @@ export function startLearningLoop(opts: LearningLoopOptions): LearningLoop {
   const save = async () => {
     try {
       await opts.history.save(history)
+      if (saveFailing) emit({ type: 'learning-degraded', cause: 'history', message: null })
       saveFailing = false
     } catch (error) {
-      if (!saveFailing) emit({ type: 'learning-error', message: historySaveFailure(error), fatal: false })
+      if (!saveFailing)
+        emit({ type: 'learning-degraded', cause: 'history', message: historySaveFailure(error) })
       saveFailing = true
     }
   }

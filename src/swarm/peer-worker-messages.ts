@@ -2,6 +2,7 @@
 // own protocol in src/net/bridge-protocol.ts).
 import type { SwarmConfig } from '../config/swarm-config.ts'
 import type {
+  DegradedCause,
   EvalPoint,
   HeardRollout,
   LearningPhase,
@@ -56,6 +57,8 @@ export type LearningEvent =
   | { type: 'learning-receipt'; round: number; receipt: Receipt; inputs: InputsFile }
   /** a sentence for the user; `fatal` when the loop stopped */
   | { type: 'learning-error'; message: string; fatal: boolean }
+  /** learning goes on without something (saving, usually): a sentence while it lasts, null when over */
+  | { type: 'learning-degraded'; cause: DegradedCause; message: string | null }
 
 export type PeerWorkerEvent =
   | LearningEvent

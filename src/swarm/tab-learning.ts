@@ -16,6 +16,7 @@ import { sealReceipt } from '../verify/receipt.ts'
 import { evaluateHeldOut, heldOutTasks } from './held-out-eval.ts'
 import type { LearningConfig } from './learning-config.ts'
 import { blobHistoryStore, LEARNING_DIRECTORY } from './learning-history-store.ts'
+import { trainerUnsavedSentence } from './save-failures.ts'
 import { startLearningLoop, type LearningLoop, type RoundExtras } from './learning-loop.ts'
 import { loadLearningModel, type LearningModel } from './learning-model.ts'
 import { createLibp2pComm } from './libp2p-comm.ts'
@@ -113,10 +114,17 @@ export async function startTabLearning(opts: TabLearningOptions): Promise<Learni
     emit(event)
   }
 
+  // whether the last step told the user it could not be saved (withdrawn when one is saved again)
+  let unsavedShown = false
   const onStep = async (result: TrainerStepResult) => {
     const { body, inputs, info } = result.receipt
     extras = { ...extras, stepMs: result.stepMs, chainTip: body.chainTip }
     showModel(result.status.weightsHash, result.status.policyVersion)
+    if (result.unsaved || unsavedShown) {
+      const message = result.unsaved ? trainerUnsavedSentence(result.unsaved) : null
+      emit({ type: 'learning-degraded', cause: 'trainer', message })
+      unsavedShown = result.unsaved !== undefined
+    }
     try {
       const receipt = await sealReceipt({ ...body, peerId }, { sign: (data) => bridge.sign(data) }, info)
       extras = { ...extras, receiptId: receipt.receiptHash }

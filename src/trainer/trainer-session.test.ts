@@ -183,7 +183,9 @@ describe('a trainer session', () => {
       get: () => Promise.resolve(undefined),
       put: () => Promise.reject(new Error('quota exceeded')),
     }
-    await expect(session(full).init(START)).rejects.toThrow('the new trainer could not be saved (quota exceeded)')
+    await expect(session(full).init(START)).rejects.toThrow(
+      'the new trainer could not be saved (quota exceeded)',
+    )
   })
 
   it('refuses what it cannot train, naming the problem', async () => {

@@ -11,6 +11,7 @@
 // checkpoint per step. A step without the penalty drops them (memory as on disk), after which a KL
 // step refuses to run rather than take a different reference.
 import { checkpointHash, readCheckpoint, writeCheckpoint } from '../model/checkpoint.ts'
+import { isStorageFull } from '../model/load/blob-store.ts'
 import { validateConfig, type ModelConfig } from '../model/config.ts'
 import { tokenLogProbsOf } from '../model/grpo-step.ts'
 import { initParams, type Params } from '../model/params.ts'
@@ -76,6 +77,20 @@ export interface TrainerStepResult extends TrainerReady {
   readonly receipt: UnsignedReceipt
   /** wall time of the step, receipt and save included */
   readonly stepMs: number
+  /**
+   * Set while steps cannot be saved (a full disk, usually): the step happened and its weights are in
+   * use, but a reload now resumes at `savedVersion`. Absent once a save succeeds again.
+   */
+  readonly unsaved?: TrainerUnsaved
+}
+
+export interface TrainerUnsaved {
+  /** the newest policy version in the store: where a reload would resume */
+  readonly savedVersion: number
+  /** the store refused for lack of room (QuotaExceededError) */
+  readonly full: boolean
+  /** the store's error message */
+  readonly why: string
 }
 
 export interface TrainerSessionOptions {
@@ -155,15 +170,36 @@ export function createTrainerSession(options: TrainerSessionOptions): TrainerSes
     return run
   }
 
-  /** Saves `next` and only then makes it current: a step that was not saved did not happen. */
+  // the newest policy version in the store, while saves fail
+  let savedVersion: number | undefined
+  /** Saves `next` and only then makes it current: a trainer that was never saved does not start. */
   const commit = async (next: TrainerSnapshot, what: string) => {
     try {
       await store.put(key, encodeSnapshot(next))
     } catch (error) {
-      const at = current ? `; the trainer stays at policy version ${current.policyVersion}` : ''
-      throw new Error(`${what} could not be saved (${message(error)})${at}`)
+      throw new Error(`${what} could not be saved (${message(error)})`)
     }
     current = next
+    savedVersion = next.policyVersion
+  }
+  /**
+   * A step is kept even when it cannot be saved: a full disk must not stop learning. What a reload would
+   * lose is said with every step until a save succeeds again.
+   */
+  const commitStep = async (next: TrainerSnapshot): Promise<TrainerUnsaved | undefined> => {
+    try {
+      await store.put(key, encodeSnapshot(next))
+      savedVersion = next.policyVersion
+      return undefined
+    } catch (error) {
+      return {
+        savedVersion: savedVersion ?? 0,
+        full: isStorageFull(error),
+        why: message(error),
+      }
+    } finally {
+      current = next
+    }
   }
 
   // the reference weights, read once per reference
@@ -195,17 +231,14 @@ export function createTrainerSession(options: TrainerSessionOptions): TrainerSes
     const model = { ...from, params: from.state.params }
     const prepared = await prepareGrpoStepReceipt(model, from.state.optimizer, rollout, checked, site)
     const { body } = prepared
-    await commit(
-      {
-        ...from,
-        policyVersion: from.policyVersion + 1,
-        chain: { tip: body.chainTip, length: body.chainLength },
-        state: prepared.state,
-        checkpoint: writeCheckpoint(from.config, prepared.state.params),
-        reference: kl ? from.reference : undefined,
-      },
-      `GRPO step ${from.policyVersion + 1}`,
-    )
+    const unsaved = await commitStep({
+      ...from,
+      policyVersion: from.policyVersion + 1,
+      chain: { tip: body.chainTip, length: body.chainLength },
+      state: prepared.state,
+      checkpoint: writeCheckpoint(from.config, prepared.state.params),
+      reference: kl ? from.reference : undefined,
+    })
     type Fixed = { exp: number; value: number }
     const outputs = prepared.inputs.outputs as { loss: Fixed; gradNorm: string; kl?: Fixed }
     return {
@@ -215,6 +248,7 @@ export function createTrainerSession(options: TrainerSessionOptions): TrainerSes
       gradNorm: outputs.gradNorm,
       receipt: { body, inputs: prepared.inputs, info: prepared.info },
       stepMs: Math.round(now() - started),
+      ...(unsaved && { unsaved }),
     }
   }
 
@@ -227,6 +261,7 @@ export function createTrainerSession(options: TrainerSessionOptions): TrainerSes
         const bytes = await store.get(at ?? key)
         if (!bytes) return undefined
         current = decodeSnapshot(bytes)
+        savedVersion = current.policyVersion
         key = at ?? key
         return ready(current)
       }),

@@ -19,6 +19,12 @@ import './train.css'
 function PhaseBanner() {
   const phase = useLearningStore((s) => s.phase)
   const message = useLearningStore((s) => s.message)
+  const degraded = useLearningStore((s) => s.degraded)
+  // a degradation's sentence first: it says what is lost now (a reload would go back), and lasts
+  const running =
+    Object.values(degraded)
+      .concat(message ?? [])
+      .join(' ') || null
   const banner =
     phase === 'off'
       ? {
@@ -40,8 +46,8 @@ function PhaseBanner() {
               title: 'Learning stopped',
               detail: message ?? 'The round loop failed; reload the tab to try again.',
             }
-          : message
-            ? { tone: 'warn', title: 'Learning, degraded', detail: message }
+          : running
+            ? { tone: 'warn', title: 'Learning, degraded', detail: running }
             : null
   if (!banner) return null
   return (

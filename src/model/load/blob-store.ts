@@ -6,6 +6,10 @@ export interface BlobStore {
   put(key: string, bytes: Uint8Array): Promise<void>
 }
 
+/** Whether a store's error is the browser's quota (a full disk or a full origin), by its DOMException name. */
+export const isStorageFull = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && 'name' in error && error.name === 'QuotaExceededError'
+
 export class MemoryBlobStore implements BlobStore {
   readonly entries = new Map<string, Uint8Array>()
 
