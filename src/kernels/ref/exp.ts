@@ -1,4 +1,5 @@
 import { mulRne, rne, sat32 } from './rounding.ts'
+import { expInDomain, expWasm } from './wasm/kernels.ts'
 
 /** round(log2(e)·2^30) and round(ln 2·2^30): the only constants of the exp/log family. */
 export const LOG2E_Q30 = 1549082005
@@ -52,6 +53,13 @@ function exp2NegQ30(g: number): number {
  * powers of two (e^0 = 1 in particular) come out exact.
  */
 export function expFixed(x: number, xExp: number, outExp: number, log2eQ30 = LOG2E_Q30): number {
+  return expInDomain(x, xExp, log2eQ30)
+    ? expWasm(x, xExp, outExp, log2eQ30)
+    : expFixedTs(x, xExp, outExp, log2eQ30)
+}
+
+/** expFixed's definition in doubles: where the wasm kernel (native i64, the same bits) is not available. */
+export function expFixedTs(x: number, xExp: number, outExp: number, log2eQ30 = LOG2E_Q30): number {
   const y = sat32(mulRne(x, log2eQ30, 6 - xExp))
   const n = Math.ceil(y / 2 ** 24)
   const shift = 30 + outExp - n
