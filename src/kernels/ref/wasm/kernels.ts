@@ -1,7 +1,8 @@
 /**
  * The twin's hot kernels as WebAssembly, assembled from the bytecode below at import time (emit.ts)
- * and compiled synchronously: the module is a few kilobytes, within what a browser main thread may
- * compile synchronously, and the twin runs in Node and in workers anyway. Each kernel computes the
+ * and compiled synchronously: the module stays below the 4 KB a browser main thread may compile
+ * synchronously (the Verify view re-executes receipts there; the trainer and peers run in workers,
+ * the benches and headless peers in Node). Each kernel computes the
  * same exact integers as its TS definition (matmul.ts, exp.ts), which stays the specification and the
  * fallback where WebAssembly SIMD is missing; the parity suites compare the two.
  *
@@ -929,7 +930,12 @@ function instantiate(): Exports | undefined {
   const bytes = kernelBytes()
   // a runtime without SIMD rejects the module: the TS kernels then run, with the same bits
   if (!WebAssembly.validate(bytes)) return undefined
-  return new WebAssembly.Instance(new WebAssembly.Module(bytes)).exports as unknown as Exports
+  try {
+    return new WebAssembly.Instance(new WebAssembly.Module(bytes)).exports as unknown as Exports
+  } catch {
+    // a runtime that refuses synchronous compilation here (a browser main thread past its size limit)
+    return undefined
+  }
 }
 
 const wasm = instantiate()
