@@ -47,7 +47,28 @@ export function encodeEps(eps: number): number {
   return roundHalfEven(eps * 2 ** -EPS_EXP)
 }
 
-function normalizedRows(x: QTensor, eps: number): { xhat: Int32Array; norms: RowNorm[] } {
+interface Normalized {
+  readonly xhat: Int32Array
+  readonly norms: RowNorm[]
+}
+
+/**
+ * x̂ and the row norms remembered per input array: the backward takes the forward's input again.
+ * Sound because tensors are values (no op writes its inputs, nothing writes a tensor after handing
+ * it to an op); the exponent, the shape and ε are checked too.
+ */
+const normalized = new WeakMap<Int32Array, { readonly key: string; readonly value: Normalized }>()
+
+function normalizedRows(x: QTensor, eps: number): Normalized {
+  const key = `${x.exp}/${x.shape.join('x')}/${eps}`
+  const hit = normalized.get(x.data)
+  if (hit && hit.key === key) return hit.value
+  const value = computeNormalizedRows(x, eps)
+  normalized.set(x.data, { key, value })
+  return value
+}
+
+function computeNormalizedRows(x: QTensor, eps: number): Normalized {
   if (x.shape.length !== 2)
     throw new RangeError(`rmsNorm input must be [rows, D], got [${x.shape.join(', ')}]`)
   const [rows, d] = [x.shape[0]!, x.shape[1]!]
