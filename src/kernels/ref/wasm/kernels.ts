@@ -42,6 +42,8 @@ import {
   type ValType,
   type WasmFunction,
 } from './emit.ts'
+import { EXP_TAYLOR, LN2_Q30, LOG2E_Q30 } from '../exp-constants.ts'
+import { I32_MAX } from '../rounding.ts'
 
 /** Locals numbered in declaration order after the parameters. */
 function frame(params: readonly ValType[]) {
@@ -274,14 +276,8 @@ const divRneI64 = (num: number, den: number, q: number, r2: number): Code =>
 const loadI32 = (ptr: number): Code => code(get(ptr), I32.load(0), I64.extendI32S)
 const step = (ptr: number, bytes: number): Code => code(get(ptr), I32.const(bytes), I32.add, set(ptr))
 
-/** round(2^30/n!) for n = 0..10, as exp.ts's EXP_TAYLOR_Q30 (the same constants, the same Horner order). */
-const LOG2E_Q30 = 1549082005
+/** The index of expCore in the module: the exp kernels call it. */
 const EXP_CORE = 0
-const TAYLOR = [
-  1073741824, 1073741824, 536870912, 178956971, 44739243, 8947849, 1491308, 213044, 26631, 2959, 296,
-]
-const LN2_Q30 = 744261118
-const I32_MAX = 2 ** 31 - 1
 
 function expFunction(): WasmFunction {
   // (d: i64, s: i32, outExp: i32, log2e: i64) → i32: expFixed(d, 6 − s, outExp, log2e) for 0 ≤ s ≤ 60,
@@ -290,7 +286,7 @@ function expFunction(): WasmFunction {
   const [d, s, outExp, log2e] = [0, 1, 2, 3]
   const { locals, local } = frame(params)
   const [p, y, n, shift, u, acc] = [local(i64), local(i64), local(i64), local(i64), local(i64), local(i64)]
-  const horner = TAYLOR.slice(0, 10)
+  const horner = EXP_TAYLOR.slice(0, 10)
     .reverse()
     .map((c) =>
       code(get(acc), get(u), I64.mul, set(acc), I64.const(c), rneI64(acc, I64.const(30)), I64.sub, set(acc)),
@@ -339,7 +335,7 @@ function expFunction(): WasmFunction {
     set(u),
     rneI64(u, I64.const(24)),
     set(u),
-    I64.const(TAYLOR[10]!),
+    I64.const(EXP_TAYLOR[10]!),
     set(acc),
     ...horner,
     // the result: acc·2^-shift rounded, or (shift < 0) acc·2^|shift| saturated; acc ∈ (2^29, 2^30]
