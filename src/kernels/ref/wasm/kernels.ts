@@ -2,15 +2,18 @@
  * The twin's hot kernels as WebAssembly, assembled from the bytecode below at import time (emit.ts)
  * and compiled synchronously: the module stays below the 4 KB a browser main thread may compile
  * synchronously (the Verify view re-executes receipts there; the trainer and peers run in workers,
- * the benches and headless peers in Node). Each kernel computes the
- * same exact integers as its TS definition (matmul.ts, exp.ts), which stays the specification and the
- * fallback where WebAssembly SIMD is missing; the parity suites compare the two.
+ * the benches and headless peers in Node). Each kernel computes the same exact integers as its TS
+ * definition, which stays the specification and the fallback where WebAssembly SIMD is missing or an
+ * argument lies outside a kernel's domain; kernels.test.ts and the parity suites compare the two.
  *
  * - `tileSums`: exact partial sums of a matmul over a reduction range, f64x2 SIMD on 4×4 output tiles.
  *   Operands are integers held in f64; the caller keeps every partial sum within 2^53 (runs of
- *   ⌊2^53/(max·max)⌋ products), so the sums are exact in any order, as in the TS tiles.
- * - `expRow`: expFixed over a row of softmax differences with native i64 arithmetic: every product
- *   of the TS version's split doubles is one i64 multiply here, every rounding a shift.
+ *   ⌊2^53/(max·max)⌋ products), so the sums are exact in any order, as in the TS tiles. `roundSums`
+ *   rounds them to the output exponents in i64.
+ * - `expCore` (with `exp`, `expRow`), `divRow`, `sigmoidRow`, `softmaxBackRows`, `mulRow`,
+ *   `mulRowExact`: expFixed, softmax rows, σ and the elementwise mulRne with native i64 arithmetic:
+ *   every product of the TS version's split doubles is one i64 multiply here, every rounding a shift.
+ * - `maxAbs`: i32x4 lanes.
  */
 import {
   F64,
