@@ -53,6 +53,8 @@ interface Twin {
   ops: typeof import('../src/model/twin-ops.ts').TWIN_OPS
   initTrainState: typeof import('../src/model/train-step.ts').initTrainState
   generate: typeof import('../src/model/generate.ts').generate
+  /** The G rows batched (absent in the old twin, which decodes one row at a time). */
+  generateRows?: typeof import('../src/model/generate.ts').generateRows
 }
 
 async function loadTwin(root: string): Promise<Twin> {
@@ -70,6 +72,7 @@ async function loadTwin(root: string): Promise<Twin> {
     ops: ops.TWIN_OPS,
     initTrainState: train.initTrainState,
     generate: gen.generate,
+    generateRows: gen.generateRows,
   }
 }
 
@@ -223,20 +226,21 @@ async function main(): Promise<void> {
       })
     }
 
-    // the sampler: one prompt, G rows of prefill + KV-cached decode, the same Philox draws on both twins
+    // the sampler: one prompt, G rows of prefill + KV-cached decode (the old twin one row at a time, this
+    // tree's batched over the rows), the same Philox draws on both twins
     const promptIds = Int32Array.from(recipe[0]!.groups[0]!.promptIds)
-    const sampleOptions = (row: number) => ({
+    const sampleOptions = {
       maxNewTokens: samplerTokens,
       sampling: { temperatureQ16: 2 ** 16, topK: 0, topPQ30: 2 ** 30 },
       seed: [19, 1] as const,
-      step: row,
-    })
+    }
+    const rowSteps = Array.from({ length: g }, (_, row) => row)
     const sampler = (twin: Twin) => {
       const t0 = performance.now()
-      const tokens = Array.from({ length: g }, (_, row) => [
-        ...twin.generate(config, params, promptIds, sampleOptions(row)).tokens,
-      ])
-      return { ms: performance.now() - t0, tokens }
+      const generations = twin.generateRows
+        ? twin.generateRows(config, params, promptIds, sampleOptions, rowSteps)
+        : rowSteps.map((step) => twin.generate(config, params, promptIds, { ...sampleOptions, step }))
+      return { ms: performance.now() - t0, tokens: generations.map((gen) => [...gen.tokens]) }
     }
     const oldSample = sampler(oldTwin)
     const newSample = sampler(newTwin)

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { greedyToken } from '../kernels/ref/sampling.ts'
 import { qtensor } from '../kernels/ref/tensor.ts'
 import { forward, type KvCache } from './forward.ts'
-import { generate } from './generate.ts'
+import { generate, generateRows } from './generate.ts'
 import { initParams } from './params.ts'
 import { TINY_CONFIG } from './test-model.ts'
 
@@ -34,6 +34,21 @@ describe('KV-cached decoding', () => {
     const stop = generate(TINY_CONFIG, params, sequence.slice(0, 3), { ...options, eosToken: a.tokens[2]! })
     expect(stop.finishReason).toBe('eos_token')
     expect(Array.from(stop.tokens)).toEqual(Array.from(a.tokens.slice(0, stop.tokens.length)))
+  })
+
+  it('generateRows: each row the tokens and finish reason of generate with its step, rows finishing early dropped', () => {
+    const sampling = { temperatureQ16: 65536, topK: 0, topPQ30: 2 ** 30 }
+    const prompt = sequence.slice(0, 4)
+    const steps = [0, 1, 2, 3, 4, 5, 6, 7]
+    const options = { maxNewTokens: 9, sampling, seed: [3, 4] as const }
+    const free = steps.map((step) => generate(TINY_CONFIG, params, prompt, { ...options, step }))
+    // an EOS that some rows draw early and others never: the batch shrinks mid-way
+    const eosToken = free[0]!.tokens[1]!
+    const one = steps.map((step) => generate(TINY_CONFIG, params, prompt, { ...options, step, eosToken }))
+    const rows = generateRows(TINY_CONFIG, params, prompt, { ...options, eosToken }, steps)
+    expect(rows).toEqual(one)
+    expect(new Set(one.map((g) => g.tokens.length)).size).toBeGreaterThan(1)
+    expect(generateRows(TINY_CONFIG, params, prompt, options, steps)).toEqual(free)
   })
 
   it('greedy tokens are the argmax of a full forward over the generated text', () => {

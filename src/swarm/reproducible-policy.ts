@@ -4,7 +4,7 @@
 import { sha256 } from '@noble/hashes/sha2.js'
 import { weightsHash } from '../model/checkpoint.ts'
 import type { ModelConfig } from '../model/config.ts'
-import { generate } from '../model/generate.ts'
+import { generateRows } from '../model/generate.ts'
 import { grpoStep, tokenLogProbsOf, type GrpoConfig } from '../model/grpo-step.ts'
 import type { Params } from '../model/params.ts'
 import type { Tokenizer } from '../model/tokenizer/tokenizer.ts'
@@ -54,19 +54,24 @@ export function createReproduciblePolicy(options: ReproduciblePolicyOptions): Re
     maxSeqLen: config.maxSeqLen,
     promptIds: (task: Task) => tokenizer.encode(options.promptTemplate.replace('{prompt}', task.prompt)),
     async sample(promptIds, samples, key) {
-      const seed = philoxSeed(key)
-      return Array.from({ length: samples }, (_, i) => {
-        const g = generate(config, state.params, Int32Array.from(promptIds), {
+      // the G rows decoded as one batch: row i's tokens are generate's with step i
+      const rows = generateRows(
+        config,
+        state.params,
+        Int32Array.from(promptIds),
+        {
           maxNewTokens: sampling.maxNewTokens,
           sampling: {
             temperatureQ16: Math.round(sampling.temperature * 2 ** 16),
             topK: sampling.topK,
             topPQ30: Math.round(sampling.topP * 2 ** 30),
           },
-          seed,
-          step: i,
+          seed: philoxSeed(key),
           eosToken: eosId,
-        })
+        },
+        Array.from({ length: samples }, (_, i) => i),
+      )
+      return rows.map((g) => {
         const tokenIds = [...g.tokens]
         return { text: completionText(tokenIds, vocabulary), tokenIds, eos: g.finishReason === 'eos_token' }
       })

@@ -1,4 +1,5 @@
-import { bitLength, mulRne, rne, rneBig, sat32 } from './rounding.ts'
+import { mulRneEach } from './mul-each.ts'
+import { bitLength, rne, rneBig, sat32 } from './rounding.ts'
 import { assertShape, maxAbs, qtensor, type QTensor } from './tensor.ts'
 
 /** Binary position just above |t|'s largest element: |t| < 2^magnitude(t). */
@@ -52,10 +53,7 @@ export function mul(a: QTensor, b: QTensor, outExp?: number): QTensor {
   if (!scalar) assertShape(b, a.shape, 'mul operand')
   const e = outExp ?? expForMagnitude(magnitude(a) + magnitude(b))
   const s = e - a.exp - b.exp
-  const out = qtensor(a.shape, e)
-  for (let i = 0; i < out.data.length; i++)
-    out.data[i] = sat32(mulRne(a.data[i]!, b.data[scalar ? 0 : i]!, s))
-  return out
+  return qtensor(a.shape, e, mulRneEach(a.data, b.data, s, new Int32Array(a.data.length)))
 }
 
 /** Re-rounds a tensor to another exponent (one round-half-even, saturating). */

@@ -1,22 +1,9 @@
+import { EXP_TAYLOR, LN2_Q30, LOG2E_Q30 } from './exp-constants.ts'
 import { mulRne, rne, sat32 } from './rounding.ts'
+import { expInDomain, expWasm } from './wasm/kernels.ts'
 
-/** round(log2(e)·2^30) and round(ln 2·2^30): the only constants of the exp/log family. */
-export const LOG2E_Q30 = 1549082005
-export const LN2_Q30 = 744261118
-/** round(2^30/n!) for n = 0..10: Taylor coefficients of e^-u on u ∈ [0, ln 2) (truncation < 5e-10). */
-const EXP_TAYLOR_Q30 = Float64Array.of(
-  1073741824,
-  1073741824,
-  536870912,
-  178956971,
-  44739243,
-  8947849,
-  1491308,
-  213044,
-  26631,
-  2959,
-  296,
-)
+export { LN2_Q30, LOG2E_Q30 } from './exp-constants.ts'
+const EXP_TAYLOR_Q30 = Float64Array.from(EXP_TAYLOR)
 
 /**
  * Round-half-even of acc·u·2^-30 for 0 ≤ acc ≤ 2^30 and 0 ≤ u = uh·2^15 + ul < 2^30 (0 ≤ ul < 2^15):
@@ -52,6 +39,13 @@ function exp2NegQ30(g: number): number {
  * powers of two (e^0 = 1 in particular) come out exact.
  */
 export function expFixed(x: number, xExp: number, outExp: number, log2eQ30 = LOG2E_Q30): number {
+  return expInDomain(x, xExp, log2eQ30)
+    ? expWasm(x, xExp, outExp, log2eQ30)
+    : expFixedTs(x, xExp, outExp, log2eQ30)
+}
+
+/** expFixed's definition in doubles: where the wasm kernel (native i64, the same bits) is not available. */
+export function expFixedTs(x: number, xExp: number, outExp: number, log2eQ30 = LOG2E_Q30): number {
   const y = sat32(mulRne(x, log2eQ30, 6 - xExp))
   const n = Math.ceil(y / 2 ** 24)
   const shift = 30 + outExp - n

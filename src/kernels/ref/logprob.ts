@@ -1,5 +1,5 @@
 import { magnitude, expForMagnitude } from './elementwise.ts'
-import { mulRne, sat32 } from './rounding.ts'
+import { mulRneEach } from './mul-each.ts'
 import { PROB_EXP, logSoftmaxAt, softmaxRow } from './softmax.ts'
 import { assertShape, qtensor, type QTensor } from './tensor.ts'
 
@@ -36,10 +36,10 @@ export function tokenLogProbBackward(logits: QTensor, targets: Int32Array, dLogP
     const g = dLogProbs.data[i]!
     if (g === 0) continue
     softmaxRow(logits, i, p.data)
-    for (let j = 0; j < v; j++) {
-      const onehotMinusP = (j === targets[i] ? 2 ** 30 : 0) - p.data[i * v + j]!
-      out.data[i * v + j] = sat32(mulRne(g, onehotMinusP, s))
-    }
+    const row = p.data.subarray(i * v, (i + 1) * v)
+    // one-hot − p, in place: the row is not read again
+    for (let j = 0; j < v; j++) row[j] = (j === targets[i] ? 2 ** 30 : 0) - row[j]!
+    mulRneEach(row, Int32Array.of(g), s, out.data.subarray(i * v, (i + 1) * v))
   }
   return out
 }

@@ -1,5 +1,6 @@
 import { I16_MAX, bitLength, ceilLog2, rne, rneLimbs, sat32 } from './rounding.ts'
 import { isRowScaled, maxAbs, qtensor, type QTensor, type RowScaled } from './tensor.ts'
+import { packMatmul, type PackedMatmul } from './wasm/kernels.ts'
 
 export interface MatmulOptions {
   /** Use A as stored [K, M] (A^T). */
@@ -250,11 +251,57 @@ function rowSums(
  */
 export function matmul(a: MatmulOperand, b: MatmulOperand, options: MatmulOptions = {}): QTensor {
   const plan = planMatmul(a, b, options)
+  const { m, n, k } = plan
+  const product = plan.aMax * plan.bMax
+  const run = product === 0 ? k : Math.max(1, Math.min(k, Math.floor(2 ** 53 / product)))
+  const packed =
+    m < TILE
+      ? undefined
+      : packMatmul(
+          { data: a.data, rows: m, rowStride: plan.aRow, kStride: plan.aK },
+          { data: b.data, rows: n, rowStride: plan.bCol, kStride: plan.bK },
+          k,
+        )
+  return packed ? roundSums(plan, run, packed) : tiledMatmul(a, b, plan, run)
+}
+
+/**
+ * The output from the wasm kernel's exact sums: one range when a run covers K, else each run's sum
+ * carried into (hi·2^16 + lo) as the TS tiles do, then one round-half-even per element.
+ */
+function roundSums(plan: MatmulPlan, run: number, packed: PackedMatmul): QTensor {
+  const { m, n, k, outExp, aExps, bExps } = plan
+  const out = qtensor([m, n], outExp)
+  const w = packed.stride
+  if (run >= k) {
+    packed.rounded(aExps, bExps, outExp, out.data)
+    return out
+  }
+  const hi = new Float64Array(m * n)
+  const lo = new Float64Array(m * n)
+  for (let from = 0; from < k; from += run) {
+    const sums = packed.sums(from, Math.min(k, from + run))
+    for (let i = 0; i < m; i++)
+      for (let j = 0; j < n; j++) {
+        const s = sums[i * w + j]!
+        const h = Math.floor(s / CARRY)
+        hi[i * n + j]! += h
+        lo[i * n + j]! += s - h * CARRY
+      }
+  }
+  for (let i = 0; i < m; i++)
+    for (let j = 0; j < n; j++) {
+      const t = i * n + j
+      out.data[t] = sat32(rneLimbs(hi[t]!, lo[t]!, 16, outExp - aExps[i]! - bExps[j]!))
+    }
+  return out
+}
+
+/** The TS tiles: where WebAssembly SIMD is missing, and for fewer rows than a wasm tile (decode steps). */
+function tiledMatmul(a: MatmulOperand, b: MatmulOperand, plan: MatmulPlan, run: number): QTensor {
   const { m, n, k, outExp, aExps, bExps } = plan
   const x = reductionRows(a.data, m, k, plan.aRow, plan.aK)
   const y = reductionRows(b.data, n, k, plan.bCol, plan.bK)
-  const product = plan.aMax * plan.bMax
-  const run = product === 0 ? k : Math.max(1, Math.min(k, Math.floor(2 ** 53 / product)))
   const out = qtensor([m, n], outExp)
   const sums = new Float64Array(TILE * TILE)
   const hi = new Float64Array(TILE * TILE)

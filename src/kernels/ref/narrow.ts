@@ -16,12 +16,25 @@ export function fitShift(m: number, limit: number): number {
  * Exact (no rounding at all) when the values already fit in int16.
  */
 export function narrow16(t: QTensor): QTensor {
+  const hit = narrowed.get(t.data)
+  if (hit && hit.exp === t.exp) return hit.out
   const s = fitShift(maxAbs(t.data), I16_MAX)
-  if (s === 0) return { shape: t.shape, exp: t.exp, data: t.data.slice() }
-  const out = qtensor(t.shape, t.exp + s)
-  for (let i = 0; i < t.data.length; i++) out.data[i] = rneI32(t.data[i]!, s)
+  let out: QTensor
+  if (s === 0) out = { shape: t.shape, exp: t.exp, data: t.data.slice() }
+  else {
+    out = qtensor(t.shape, t.exp + s)
+    for (let i = 0; i < t.data.length; i++) out.data[i] = rneI32(t.data[i]!, s)
+  }
+  narrowed.set(t.data, { exp: t.exp, out })
   return out
 }
+
+/**
+ * narrow16's result remembered per data array: every decode step and every linear of a training step
+ * narrows the same weights again. Sound because tensors are values (no op writes its inputs, nothing
+ * writes a tensor after handing it to an op); the exponent is checked too.
+ */
+const narrowed = new WeakMap<Int32Array, { readonly exp: number; readonly out: QTensor }>()
 
 /** narrow16 applied to every row on its own (for forward activations that must stay row-local). */
 export function narrowRows(t: QTensor): RowScaled {

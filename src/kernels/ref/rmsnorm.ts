@@ -1,4 +1,5 @@
 import { expForMagnitude, magnitude } from './elementwise.ts'
+import { mulRneEach, mulRneExactEach } from './mul-each.ts'
 import { fitShift } from './narrow.ts'
 import { I16_MAX, bitLength, ceilLog2, divRne, mulRne, rne, sat32 } from './rounding.ts'
 import { rsqrtFixed } from './rsqrt.ts'
@@ -46,7 +47,28 @@ export function encodeEps(eps: number): number {
   return roundHalfEven(eps * 2 ** -EPS_EXP)
 }
 
-function normalizedRows(x: QTensor, eps: number): { xhat: Int32Array; norms: RowNorm[] } {
+interface Normalized {
+  readonly xhat: Int32Array
+  readonly norms: RowNorm[]
+}
+
+/**
+ * x̂ and the row norms remembered per input array: the backward takes the forward's input again.
+ * Sound because tensors are values (no op writes its inputs, nothing writes a tensor after handing
+ * it to an op); the exponent, the shape and ε are checked too.
+ */
+const normalized = new WeakMap<Int32Array, { readonly key: string; readonly value: Normalized }>()
+
+function normalizedRows(x: QTensor, eps: number): Normalized {
+  const key = `${x.exp}/${x.shape.join('x')}/${eps}`
+  const hit = normalized.get(x.data)
+  if (hit && hit.key === key) return hit.value
+  const value = computeNormalizedRows(x, eps)
+  normalized.set(x.data, { key, value })
+  return value
+}
+
+function computeNormalizedRows(x: QTensor, eps: number): Normalized {
   if (x.shape.length !== 2)
     throw new RangeError(`rmsNorm input must be [rows, D], got [${x.shape.join(', ')}]`)
   const [rows, d] = [x.shape[0]!, x.shape[1]!]
@@ -120,24 +142,23 @@ export function rmsNormBackward(x: QTensor, weight: QTensor, eps: number, dy: QT
   const dwSumExp = dy.exp + XHAT_EXP + sp
   const dwExp = expForMagnitude(magnitude(dy) + xhatMag + ceilLog2(rows))
   const dWeight = qtensor([d], dwExp)
-  for (let j = 0; j < d; j++) {
-    let sum = 0
-    for (let i = 0; i < rows; i++) sum += mulRne(dy.data[i * d + j]!, xhat[i * d + j]!, sp)
-    dWeight.data[j] = sat32(rne(sum, dwExp - dwSumExp))
-  }
+  // the products rounded once each, then summed: every partial sum is an exact integer below 2^53
+  const products = mulRneExactEach(dy.data, xhat, sp, new Float64Array(rows * d))
+  const sums = new Float64Array(d)
+  for (let i = 0; i < rows; i++) for (let j = 0; j < d; j++) sums[j]! += products[i * d + j]!
+  for (let j = 0; j < d; j++) dWeight.data[j] = sat32(rne(sums[j]!, dwExp - dwSumExp))
 
   // v = dy ⊙ weight
   const ev = expForMagnitude(magnitude(dy) + magnitude(weight))
-  const v = new Int32Array(rows * d)
-  for (let k = 0; k < v.length; k++)
-    v[k] = sat32(mulRne(dy.data[k]!, weight.data[k % d]!, ev - dy.exp - weight.exp))
+  const v = mulRneEach(dy.data, weight.data, ev - dy.exp - weight.exp, new Int32Array(rows * d))
 
   // w = v − x̂·mean(v ⊙ x̂), bounded by (1 + √D)·max|v|
   const ew = ev + hw
   const w = new Int32Array(rows * d)
+  const vx = mulRneExactEach(v, xhat, sc, products)
   for (let i = 0; i < rows; i++) {
     let dot = 0
-    for (let j = 0; j < d; j++) dot += mulRne(v[i * d + j]!, xhat[i * d + j]!, sc)
+    for (let j = 0; j < d; j++) dot += vx[i * d + j]!
     const s31 = Math.max(0, bitLength(Math.abs(dot)) - 31)
     const mean = divRne(rne(dot, s31), d, c)
     const meanExp = ev + XHAT_EXP + sc + s31 - c

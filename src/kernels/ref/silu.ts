@@ -1,7 +1,9 @@
 import { expFixed } from './exp.ts'
 import { expForMagnitude, magnitude } from './elementwise.ts'
-import { divRne, mulRne, sat32 } from './rounding.ts'
+import { mulRneEach } from './mul-each.ts'
+import { divRne, mulRne } from './rounding.ts'
 import { assertShape, qtensor, type QTensor } from './tensor.ts'
+import { sigmoidRowWasm } from './wasm/kernels.ts'
 
 const ONE_Q30 = 2 ** 30
 
@@ -22,7 +24,8 @@ function sigmoidsOf(x: QTensor): Int32Array {
   const hit = sigmoids.get(x.data)
   if (hit && hit.exp === x.exp) return hit.sig
   const sig = new Int32Array(x.data.length)
-  for (let i = 0; i < sig.length; i++) sig[i] = sigmoidQ30(x.data[i]!, x.exp)
+  if (!sigmoidRowWasm(x.data, x.exp, sig))
+    for (let i = 0; i < sig.length; i++) sig[i] = sigmoidQ30(x.data[i]!, x.exp)
   sigmoids.set(x.data, { exp: x.exp, sig })
   return sig
 }
@@ -31,7 +34,7 @@ function sigmoidsOf(x: QTensor): Int32Array {
 export function silu(x: QTensor): QTensor {
   const sig = sigmoidsOf(x)
   const out = qtensor(x.shape, x.exp)
-  for (let i = 0; i < x.data.length; i++) out.data[i] = sat32(mulRne(x.data[i]!, sig[i]!, 30))
+  mulRneEach(x.data, sig, 30, out.data)
   return out
 }
 
@@ -40,8 +43,7 @@ export function swiglu(gate: QTensor, up: QTensor, outExp: number): QTensor {
   assertShape(up, gate.shape, 'swiglu up')
   const s = silu(gate)
   const out = qtensor(gate.shape, outExp)
-  const shift = outExp - s.exp - up.exp
-  for (let i = 0; i < out.data.length; i++) out.data[i] = sat32(mulRne(s.data[i]!, up.data[i]!, shift))
+  mulRneEach(s.data, up.data, outExp - s.exp - up.exp, out.data)
   return out
 }
 
@@ -80,13 +82,15 @@ export function swigluBackward(gate: QTensor, up: QTensor, dy: QTensor): SwigluG
   const s = silu(gate)
   const sig = sigmoidsOf(gate)
   const { upExp, tExp, gateExp } = swigluBackwardExps(s, up, dy)
-  const dUp = qtensor(gate.shape, upExp)
-  const dGate = qtensor(gate.shape, gateExp)
-  for (let i = 0; i < gate.data.length; i++) {
-    const g = dy.data[i]!
-    dUp.data[i] = sat32(mulRne(g, s.data[i]!, upExp - dy.exp - s.exp))
-    const t = sat32(mulRne(g, up.data[i]!, tExp - dy.exp - up.exp))
-    dGate.data[i] = sat32(mulRne(t, siluGradQ30(gate.data[i]!, gate.exp, sig[i]!), 30 + gateExp - tExp))
-  }
+  const n = gate.data.length
+  const dUp = qtensor(
+    gate.shape,
+    upExp,
+    mulRneEach(dy.data, s.data, upExp - dy.exp - s.exp, new Int32Array(n)),
+  )
+  const t = mulRneEach(dy.data, up.data, tExp - dy.exp - up.exp, new Int32Array(n))
+  const grad = new Int32Array(n)
+  for (let i = 0; i < n; i++) grad[i] = siluGradQ30(gate.data[i]!, gate.exp, sig[i]!)
+  const dGate = qtensor(gate.shape, gateExp, mulRneEach(t, grad, 30 + gateExp - tExp, grad))
   return { dGate, dUp }
 }

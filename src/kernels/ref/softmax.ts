@@ -3,6 +3,8 @@ import { expForMagnitude, magnitude } from './elementwise.ts'
 import { lnQ30 } from './log.ts'
 import { bitLength, ceilLog2, divRne, mulRne, rne, sat32 } from './rounding.ts'
 import { assertShape, maxAbs, qtensor, type QTensor } from './tensor.ts'
+import { divRowWasm, expRowWasm, softmaxBackRowsWasm } from './wasm/kernels.ts'
+import { mulRneEach } from './mul-each.ts'
 
 /** Probabilities are Q30: p·2^30, so 1.0 is exactly representable. */
 export const PROB_EXP = -30
@@ -18,7 +20,7 @@ export interface SoftmaxOptions {
 }
 
 interface RowExps {
-  /** e^(c·(x_j − max)) in Q30 for the valid columns, in a scratch buffer the next row reuses. */
+  /** e^(c·(x_j − max)) in Q30 for the valid columns, in a scratch buffer (or wasm memory) the next row reuses. */
   readonly e: Float64Array
   /** Exact sum of e (< 2^52 for rows up to 2^22 long). */
   readonly sum: number
@@ -36,6 +38,8 @@ function rowExps(x: QTensor, row: number, options: SoftmaxOptions): RowExps {
   const base = row * n
   let max = -Infinity
   for (let j = 0; j < valid; j++) max = Math.max(max, x.data[base + j]!)
+  const fast = valid > 0 ? expRowWasm(x.data, base, valid, max, x.exp, PROB_EXP, log2e) : undefined
+  if (fast) return { e: fast.e, sum: fast.sum, valid, max }
   if (scratch.length < valid) scratch = new Float64Array(valid)
   const e = scratch
   let sum = 0
@@ -63,6 +67,7 @@ export function softmaxRow(x: QTensor, row: number, out: Int32Array, options: So
   const { e, sum, valid } = rowExps(x, row, options)
   const shift = Math.max(0, bitLength(sum) - 31)
   const den = rne(sum, shift)
+  if (divRowWasm(e.subarray(0, valid), den, 30 - shift, out, row * n)) return
   for (let j = 0; j < valid; j++) out[row * n + j] = divRne(e[j]!, den, 30 - shift)
 }
 
@@ -130,14 +135,15 @@ export function softmaxBackward(p: QTensor, dp: QTensor): QTensor {
   const guard = 21 - ceilLog2(Math.max(n, 1))
   const ex = expForMagnitude(magnitude(dp) + 1) // |dp − dot| ≤ 2·max|dp|
   const u = new Int32Array(r * n)
-  for (let i = 0; i < r; i++) {
-    let dot = 0
-    for (let j = 0; j < n; j++) dot += mulRne(p.data[i * n + j]!, dp.data[i * n + j]!, 30 - guard)
-    for (let j = 0; j < n; j++)
-      u[i * n + j] = sat32(rne(dp.data[i * n + j]! * 2 ** guard - dot, ex - dp.exp + guard))
-  }
+  const t = ex - dp.exp + guard
+  if (!softmaxBackRowsWasm(p.data, dp.data, n, guard, t, u))
+    for (let i = 0; i < r; i++) {
+      let dot = 0
+      for (let j = 0; j < n; j++) dot += mulRne(p.data[i * n + j]!, dp.data[i * n + j]!, 30 - guard)
+      for (let j = 0; j < n; j++) u[i * n + j] = sat32(rne(dp.data[i * n + j]! * 2 ** guard - dot, t))
+    }
   const e = expForMagnitude(bitLength(maxAbs(u)) + ex)
   const out = qtensor([r, n], e)
-  for (let k = 0; k < u.length; k++) out.data[k] = sat32(mulRne(p.data[k]!, u[k]!, 30 + e - ex))
+  mulRneEach(p.data, u, 30 + e - ex, out.data)
   return out
 }

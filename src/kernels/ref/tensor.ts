@@ -1,4 +1,5 @@
 import { sat32 } from './rounding.ts'
+import { maxAbsWasm } from './wasm/kernels.ts'
 
 /**
  * A reproducible tensor: i32 values sharing one power-of-two exponent (real value = data[i]·2^exp).
@@ -58,7 +59,12 @@ export function toFloat(t: QTensor): Float64Array {
   return Float64Array.from(t.data, (v) => v * scale)
 }
 
+/** Below this many elements the plain loop beats copying into wasm memory. */
+const WASM_MAX_ABS_FROM = 256
+
 export function maxAbs(data: Int32Array): number {
+  const fast = data.length >= WASM_MAX_ABS_FROM ? maxAbsWasm(data) : undefined
+  if (fast !== undefined) return fast
   let m = 0
   for (let i = 0; i < data.length; i++) {
     const v = data[i]!

@@ -1,0 +1,1156 @@
+/**
+ * The twin's hot kernels as WebAssembly, assembled from the bytecode below at import time (emit.ts)
+ * and compiled synchronously: the module stays below the 4 KB a browser main thread may compile
+ * synchronously (the Verify view re-executes receipts there; the trainer and peers run in workers,
+ * the benches and headless peers in Node). Each kernel computes the same exact integers as its TS
+ * definition, which stays the specification and the fallback where WebAssembly SIMD is missing or an
+ * argument lies outside a kernel's domain; kernels.test.ts and the parity suites compare the two.
+ *
+ * - `tileSums`: exact partial sums of a matmul over a reduction range, f64x2 SIMD on 4×4 output tiles.
+ *   Operands are integers held in f64; the caller keeps every partial sum within 2^53 (runs of
+ *   ⌊2^53/(max·max)⌋ products), so the sums are exact in any order, as in the TS tiles. `roundSums`
+ *   rounds them to the output exponents in i64.
+ * - `expCore` (with `exp`, `expRow`), `divRow`, `sigmoidRow`, `softmaxBackRows`, `mulRow`,
+ *   `mulRowExact`: expFixed, softmax rows, σ and the elementwise mulRne with native i64 arithmetic:
+ *   every product of the TS version's split doubles is one i64 multiply here, every rounding a shift.
+ * - `maxAbs`: i32x4 lanes.
+ */
+import {
+  F64,
+  F64x2,
+  I32,
+  I64,
+  V128,
+  block,
+  br,
+  call,
+  else_,
+  simdOp,
+  brIf,
+  code,
+  end,
+  f64,
+  get,
+  i32,
+  i64,
+  if_,
+  loop,
+  ret,
+  select,
+  set,
+  tee,
+  v128,
+  wasmModule,
+  type Code,
+  type ValType,
+  type WasmFunction,
+} from './emit.ts'
+import { EXP_TAYLOR, LN2_Q30, LOG2E_Q30 } from '../exp-constants.ts'
+import { I32_MAX } from '../rounding.ts'
+
+/** Locals numbered in declaration order after the parameters. */
+function frame(params: readonly ValType[]) {
+  const locals: ValType[] = []
+  const local = (t: ValType): number => params.length + locals.push(t) - 1
+  return { locals, local }
+}
+
+/** while (cond) { body }: the loop's exit test first, as a block around a loop. */
+const whileLoop = (cond: Code, body: Code): Code =>
+  code(block, loop, cond, I32.eqz, brIf(1), body, br(0), end, end)
+
+/** Output rows and columns of a register tile: 8 f64x2 accumulators. */
+export const WASM_TILE = 4
+
+function tileSumsFunction(): WasmFunction {
+  // (xp, yp, out, rowTiles, colTiles, k, from, to): x and y packed as panels [tile][k][4] of f64,
+  // out[i·(4·colTiles) + j] = Σ_{kk ∈ [from, to)} x[i, kk]·y[j, kk]
+  const params = [i32, i32, i32, i32, i32, i32, i32, i32] as const
+  const [xp, yp, out, rowTiles, colTiles, k, from, to] = [0, 1, 2, 3, 4, 5, 6, 7]
+  const { locals, local } = frame(params)
+  const [it, jt, pa, pb, endA, o, panel, rowBytes] = [
+    local(i32),
+    local(i32),
+    local(i32),
+    local(i32),
+    local(i32),
+    local(i32),
+    local(i32),
+    local(i32),
+  ]
+  const acc = Array.from({ length: 8 }, () => local(v128))
+  const [a, b0, b1] = [local(v128), local(v128), local(v128)]
+  const mac = (r: number): Code =>
+    code(
+      get(pa),
+      V128.load64Splat(8 * r),
+      set(a),
+      get(acc[2 * r]!),
+      get(a),
+      get(b0),
+      F64x2.mul,
+      F64x2.add,
+      set(acc[2 * r]!),
+      get(acc[2 * r + 1]!),
+      get(a),
+      get(b1),
+      F64x2.mul,
+      F64x2.add,
+      set(acc[2 * r + 1]!),
+    )
+  const storeRow = (r: number): Code =>
+    code(
+      get(o),
+      get(acc[2 * r]!),
+      V128.store(0),
+      get(o),
+      get(acc[2 * r + 1]!),
+      V128.store(16),
+      get(o),
+      get(rowBytes),
+      I32.add,
+      set(o),
+    )
+  const start = (p: number, tile: number): Code =>
+    code(get(p), get(tile), get(panel), I32.mul, I32.add, get(from), I32.const(32), I32.mul, I32.add)
+  const kLoop = whileLoop(
+    code(get(pa), get(endA), I32.ltS),
+    code(
+      get(pb),
+      V128.load(0),
+      set(b0),
+      get(pb),
+      V128.load(16),
+      set(b1),
+      mac(0),
+      mac(1),
+      mac(2),
+      mac(3),
+      get(pa),
+      I32.const(32),
+      I32.add,
+      set(pa),
+      get(pb),
+      I32.const(32),
+      I32.add,
+      set(pb),
+    ),
+  )
+  const tile = code(
+    start(xp, it),
+    tee(pa),
+    get(to),
+    get(from),
+    I32.sub,
+    I32.const(32),
+    I32.mul,
+    I32.add,
+    set(endA),
+    start(yp, jt),
+    set(pb),
+    ...acc.map((r) => code(V128.zero, set(r))),
+    kLoop,
+    // o = out + it·4·rowBytes + jt·32
+    get(out),
+    get(it),
+    I32.const(4),
+    I32.mul,
+    get(rowBytes),
+    I32.mul,
+    I32.add,
+    get(jt),
+    I32.const(32),
+    I32.mul,
+    I32.add,
+    set(o),
+    storeRow(0),
+    storeRow(1),
+    storeRow(2),
+    storeRow(3),
+  )
+  const body = code(
+    get(k),
+    I32.const(32),
+    I32.mul,
+    set(panel),
+    get(colTiles),
+    I32.const(32),
+    I32.mul,
+    set(rowBytes),
+    I32.const(0),
+    set(it),
+    whileLoop(
+      code(get(it), get(rowTiles), I32.ltS),
+      code(
+        I32.const(0),
+        set(jt),
+        whileLoop(code(get(jt), get(colTiles), I32.ltS), code(tile, get(jt), I32.const(1), I32.add, set(jt))),
+        get(it),
+        I32.const(1),
+        I32.add,
+        set(it),
+      ),
+    ),
+  )
+  return { name: 'tileSums', params, results: [], locals, body }
+}
+
+/**
+ * Round-half-even of p·2^-s for an i64 p and 1 ≤ s ≤ 60 with |p| + 2^s < 2^63: (p + 2^(s−1) − 1 +
+ * ⌊p/2^s⌋ mod 2) >> s. The arithmetic shift floors negative values too, so it is exact for any sign.
+ */
+const rneI64 = (p: number, s: Code): Code =>
+  code(
+    get(p),
+    I64.const(1),
+    s,
+    I64.const(1),
+    I64.sub,
+    I64.shl,
+    I64.const(1),
+    I64.sub,
+    I64.add,
+    get(p),
+    s,
+    I64.shrS,
+    I64.const(1),
+    I64.and,
+    I64.add,
+    s,
+    I64.shrS,
+  )
+
+/** Clamps the i64 local v to the symmetric i32 range (sat32). */
+const sat = (v: number): Code =>
+  code(
+    I64.const(I32_MAX),
+    get(v),
+    get(v),
+    I64.const(I32_MAX),
+    I64.gtS,
+    select,
+    set(v),
+    I64.const(-I32_MAX),
+    get(v),
+    get(v),
+    I64.const(-I32_MAX),
+    I64.ltS,
+    select,
+    set(v),
+  )
+
+/** rneI64 for a variable shift 0 ≤ s ≤ 60 held in an i64 local (s = 0 is p itself). */
+const rneVar = (p: number, s: number): Code => code(get(p), rneI64(p, get(s)), get(s), I64.eqz, select)
+
+/** Round-half-even quotient num/den of an i64 num ≥ 0 and den > 0 (locals), onto the stack; q and r2 are scratch. */
+const divRneI64 = (num: number, den: number, q: number, r2: number): Code =>
+  code(
+    get(num),
+    get(den),
+    I64.divU,
+    set(q),
+    get(num),
+    get(q),
+    get(den),
+    I64.mul,
+    I64.sub,
+    I64.const(1),
+    I64.shl,
+    set(r2),
+    // 2r against den: q + 1 past half, and at exactly half when q is odd
+    get(q),
+    get(r2),
+    get(den),
+    I64.gtS,
+    get(r2),
+    get(den),
+    I64.eq,
+    get(q),
+    I32.wrapI64,
+    I32.const(1),
+    I32.and,
+    I32.and,
+    I32.or,
+    I64.extendI32U,
+    I64.add,
+  )
+
+/** i32 loads and stores through a pointer local, then the pointer steps on. */
+const loadI32 = (ptr: number): Code => code(get(ptr), I32.load(0), I64.extendI32S)
+const step = (ptr: number, bytes: number): Code => code(get(ptr), I32.const(bytes), I32.add, set(ptr))
+
+/** The index of expCore in the module: the exp kernels call it. */
+const EXP_CORE = 0
+
+function expFunction(): WasmFunction {
+  // (d: i64, s: i32, outExp: i32, log2e: i64) → i32: expFixed(d, 6 − s, outExp, log2e) for 0 ≤ s ≤ 60,
+  // |d| < 2^32, |log2e| < 2^31 (the product stays below 2^63 and the rounding's bias below 2^60)
+  const params = [i64, i32, i32, i64] as const
+  const [d, s, outExp, log2e] = [0, 1, 2, 3]
+  const { locals, local } = frame(params)
+  const [p, y, n, shift, u, acc] = [local(i64), local(i64), local(i64), local(i64), local(i64), local(i64)]
+  const horner = EXP_TAYLOR.slice(0, 10)
+    .reverse()
+    .map((c) =>
+      code(get(acc), get(u), I64.mul, set(acc), I64.const(c), rneI64(acc, I64.const(30)), I64.sub, set(acc)),
+    )
+  const body = code(
+    // y = sat32(round(d·log2e·2^-s)); s = 0 is the product itself
+    get(d),
+    get(log2e),
+    I64.mul,
+    set(p),
+    get(p),
+    rneI64(p, code(get(s), I64.extendI32S)),
+    get(s),
+    I32.eqz,
+    select,
+    set(y),
+    sat(y),
+    // n = ⌈y/2^24⌉, and 2^-g·2^30 rounds to 0 at every shift ≥ 31
+    get(y),
+    I64.const(2 ** 24 - 1),
+    I64.add,
+    I64.const(24),
+    I64.shrS,
+    set(n),
+    I64.const(30),
+    get(outExp),
+    I64.extendI32S,
+    I64.add,
+    get(n),
+    I64.sub,
+    tee(shift),
+    I64.const(31),
+    I64.geS,
+    if_,
+    I32.const(0),
+    ret,
+    end,
+    // u = round(g·ln 2·2^-24) with g = n·2^24 − y ∈ [0, 2^24)
+    get(n),
+    I64.const(24),
+    I64.shl,
+    get(y),
+    I64.sub,
+    I64.const(LN2_Q30),
+    I64.mul,
+    set(u),
+    rneI64(u, I64.const(24)),
+    set(u),
+    I64.const(EXP_TAYLOR[10]!),
+    set(acc),
+    ...horner,
+    // the result: acc·2^-shift rounded, or (shift < 0) acc·2^|shift| saturated; acc ∈ (2^29, 2^30]
+    get(shift),
+    I64.const(0),
+    I64.geS,
+    if_,
+    get(acc),
+    rneI64(acc, get(shift)),
+    get(shift),
+    I64.eqz,
+    select,
+    I32.wrapI64,
+    ret,
+    end,
+    get(shift),
+    I64.const(-31),
+    I64.ltS,
+    if_,
+    I32.const(I32_MAX),
+    ret,
+    end,
+    get(acc),
+    I64.const(0),
+    get(shift),
+    I64.sub,
+    I64.shl,
+    set(acc),
+    sat(acc),
+    get(acc),
+    I32.wrapI64,
+  )
+  return { name: 'expCore', params, results: [i32], locals, body }
+}
+
+/** The scalar entry: (x: f64, s, outExp, log2e: i32) → expCore(x, s, outExp, log2e), no bigint at the boundary. */
+function expScalarFunction(): WasmFunction {
+  const body = code(get(0), I64.truncF64S, get(1), get(2), get(3), I64.extendI32S, call(EXP_CORE))
+  return { name: 'exp', params: [f64, i32, i32, i32], results: [i32], locals: [], body }
+}
+
+function expRowFunction(): WasmFunction {
+  // (x, out, count, max, s, outExp, log2e) → Σ e: out[j] = f64(exp(x[j] − max, …)) for an i32 row x
+  const params = [i32, i32, i32, i32, i32, i32, i32] as const
+  const [x, out, count, max, s, outExp, log2e] = [0, 1, 2, 3, 4, 5, 6]
+  const { locals, local } = frame(params)
+  const [end_, e, log2e64] = [local(i32), local(i64), local(i64)]
+  const sum = local(i64)
+  const body = code(
+    get(log2e),
+    I64.extendI32S,
+    set(log2e64),
+    get(x),
+    get(count),
+    I32.const(4),
+    I32.mul,
+    I32.add,
+    set(end_),
+    whileLoop(
+      code(get(x), get(end_), I32.ltS),
+      code(
+        get(x),
+        I32.load(0),
+        I64.extendI32S,
+        get(max),
+        I64.extendI32S,
+        I64.sub,
+        get(s),
+        get(outExp),
+        get(log2e64),
+        call(EXP_CORE),
+        I64.extendI32S,
+        set(e),
+        get(out),
+        get(e),
+        F64.convertI64S,
+        F64.store(0),
+        get(sum),
+        get(e),
+        I64.add,
+        set(sum),
+        get(x),
+        I32.const(4),
+        I32.add,
+        set(x),
+        get(out),
+        I32.const(8),
+        I32.add,
+        set(out),
+      ),
+    ),
+    get(sum),
+    F64.convertI64S,
+  )
+  return { name: 'expRow', params, results: [f64], locals, body }
+}
+
+function divRowFunction(): WasmFunction {
+  // (e, out, count, den: f64, s) : out[j] = round-half-even(e[j]·2^s / den) for f64 e[j] ∈ [0, 2^31),
+  // 0 < den ≤ 2^31 and 0 ≤ s ≤ 30: the numerator stays below 2^61, one native i64 division
+  const params = [i32, i32, i32, f64, i32] as const
+  const [e, out, count, den, s] = [0, 1, 2, 3, 4]
+  const { locals, local } = frame(params)
+  const [end_, d, num, q, r2, s64] = [local(i32), local(i64), local(i64), local(i64), local(i64), local(i64)]
+  const body = code(
+    get(den),
+    I64.truncF64S,
+    set(d),
+    get(s),
+    I64.extendI32S,
+    set(s64),
+    get(out),
+    get(count),
+    I32.const(4),
+    I32.mul,
+    I32.add,
+    set(end_),
+    whileLoop(
+      code(get(out), get(end_), I32.ltS),
+      code(
+        get(e),
+        F64.load(0),
+        I64.truncF64S,
+        get(s64),
+        I64.shl,
+        set(num),
+        get(out),
+        divRneI64(num, d, q, r2),
+        I32.wrapI64,
+        I32.store(0),
+        step(e, 8),
+        step(out, 4),
+      ),
+    ),
+  )
+  return { name: 'divRow', params, results: [], locals, body }
+}
+
+/**
+ * (a, b, bBytes, out, count, s): out[i] = round(a[i]·b[i mod bLen]·2^-s) for i32 a and b, 0 ≤ s ≤ 60:
+ * saturated to i32 (mulRow), or exact as f64 (mulRowExact, for products that feed an exact sum).
+ */
+function mulRowFunction(saturate: boolean): WasmFunction {
+  const params = [i32, i32, i32, i32, i32, i32] as const
+  const [a, b, bBytes, out, count, s] = [0, 1, 2, 3, 4, 5]
+  const { locals, local } = frame(params)
+  const [end_, pb, bEnd] = [local(i32), local(i32), local(i32)]
+  const [p, s64] = [local(i64), local(i64)]
+  const body = code(
+    get(s),
+    I64.extendI32S,
+    set(s64),
+    get(a),
+    get(count),
+    I32.const(4),
+    I32.mul,
+    I32.add,
+    set(end_),
+    get(b),
+    tee(pb),
+    get(bBytes),
+    I32.add,
+    set(bEnd),
+    whileLoop(
+      code(get(a), get(end_), I32.ltS),
+      code(
+        loadI32(a),
+        loadI32(pb),
+        I64.mul,
+        set(p),
+        rneVar(p, s64),
+        set(p),
+        saturate
+          ? code(sat(p), get(out), get(p), I32.wrapI64, I32.store(0))
+          : code(get(out), get(p), F64.convertI64S, F64.store(0)),
+        step(a, 4),
+        step(out, saturate ? 4 : 8),
+        step(pb, 4),
+        // b repeats every bLen elements (a per-column weight, or one scalar)
+        get(b),
+        get(pb),
+        get(pb),
+        get(bEnd),
+        I32.eq,
+        select,
+        set(pb),
+      ),
+    ),
+  )
+  return { name: saturate ? 'mulRow' : 'mulRowExact', params, results: [], locals, body }
+}
+
+function sigmoidRowFunction(): WasmFunction {
+  // (x, out, count, s): out[i] = sigmoidQ30(x[i], 6 − s) = 1/(1 + e^-|x|) in Q30, mirrored for x < 0
+  const params = [i32, i32, i32, i32] as const
+  const [x, out, count, s] = [0, 1, 2, 3]
+  const { locals, local } = frame(params)
+  const end_ = local(i32)
+  const [v, num, den, q, r2] = [local(i64), local(i64), local(i64), local(i64), local(i64)]
+  const body = code(
+    get(x),
+    get(count),
+    I32.const(4),
+    I32.mul,
+    I32.add,
+    set(end_),
+    I64.const(2n ** 60n),
+    set(num),
+    whileLoop(
+      code(get(x), get(end_), I32.ltS),
+      code(
+        loadI32(x),
+        set(v),
+        // e = expFixed(−|x|, 6 − s, −30); den = 2^30 + e; pos = round(2^60 / den)
+        I64.const(0),
+        get(v),
+        I64.sub,
+        get(v),
+        get(v),
+        I64.const(0),
+        I64.gtS,
+        select,
+        get(s),
+        I32.const(-30),
+        I64.const(LOG2E_Q30),
+        call(EXP_CORE),
+        I64.extendI32S,
+        I64.const(2 ** 30),
+        I64.add,
+        set(den),
+        divRneI64(num, den, q, r2),
+        set(q),
+        get(out),
+        I64.const(2 ** 30),
+        get(q),
+        I64.sub,
+        get(q),
+        get(v),
+        I64.const(0),
+        I64.ltS,
+        select,
+        I32.wrapI64,
+        I32.store(0),
+        step(x, 4),
+        step(out, 4),
+      ),
+    ),
+  )
+  return { name: 'sigmoidRow', params, results: [], locals, body }
+}
+
+function softmaxBackRowsFunction(): WasmFunction {
+  // (p, dp, u, rows, n, guard, t): per row, dot = Σ round(p·dp·2^-(30 − guard)), then
+  // u[j] = sat32(round((dp[j]·2^guard − dot)·2^-t)); p in Q30, i32 dp, 9 ≤ 30 − guard and 0 ≤ t ≤ 60
+  const params = [i32, i32, i32, i32, i32, i32, i32] as const
+  const [p, dp, u, rows, n, guard, t] = [0, 1, 2, 3, 4, 5, 6]
+  const { locals, local } = frame(params)
+  const [row, pp, pdp, rowEnd] = [local(i32), local(i32), local(i32), local(i32)]
+  const [dot, prod, sp, g64, t64] = [local(i64), local(i64), local(i64), local(i64), local(i64)]
+  const body = code(
+    I64.const(30),
+    get(guard),
+    I64.extendI32S,
+    tee(g64),
+    I64.sub,
+    set(sp),
+    get(t),
+    I64.extendI32S,
+    set(t64),
+    I32.const(0),
+    set(row),
+    whileLoop(
+      code(get(row), get(rows), I32.ltS),
+      code(
+        I64.const(0),
+        set(dot),
+        get(p),
+        set(pp),
+        get(dp),
+        tee(pdp),
+        get(n),
+        I32.const(4),
+        I32.mul,
+        I32.add,
+        set(rowEnd),
+        whileLoop(
+          code(get(pdp), get(rowEnd), I32.ltS),
+          code(
+            loadI32(pp),
+            loadI32(pdp),
+            I64.mul,
+            set(prod),
+            get(dot),
+            rneVar(prod, sp),
+            I64.add,
+            set(dot),
+            step(pp, 4),
+            step(pdp, 4),
+          ),
+        ),
+        get(dp),
+        set(pdp),
+        whileLoop(
+          code(get(pdp), get(rowEnd), I32.ltS),
+          code(
+            loadI32(pdp),
+            get(g64),
+            I64.shl,
+            get(dot),
+            I64.sub,
+            set(prod),
+            rneVar(prod, t64),
+            set(prod),
+            sat(prod),
+            get(u),
+            get(prod),
+            I32.wrapI64,
+            I32.store(0),
+            step(pdp, 4),
+            step(u, 4),
+          ),
+        ),
+        get(pp),
+        set(p),
+        get(pdp),
+        set(dp),
+        get(row),
+        I32.const(1),
+        I32.add,
+        set(row),
+      ),
+    ),
+  )
+  return { name: 'softmaxBackRows', params, results: [], locals, body }
+}
+
+function roundSumsFunction(): WasmFunction {
+  // (sums, stride, out, m, n, aExps, bExps, outExp): out[i·n + j] = sat32(rne(sums[i·stride + j],
+  // outExp − aExps[i] − bExps[j])) for exact integer sums |·| ≤ 2^53 held in f64
+  const params = [i32, i32, i32, i32, i32, i32, i32, i32] as const
+  const [sums, stride, out, m, n, aExps, bExps, outExp] = [0, 1, 2, 3, 4, 5, 6, 7]
+  const { locals, local } = frame(params)
+  const [i, j, ps, pe, rowShift] = [local(i32), local(i32), local(i32), local(i32), local(i32)]
+  const [v, sh] = [local(i64), local(i64)]
+  const [shift] = [local(i32)]
+  const element = code(
+    get(ps),
+    F64.load(0),
+    I64.truncF64S,
+    set(v),
+    get(rowShift),
+    get(pe),
+    I32.load(0),
+    I32.sub,
+    tee(shift),
+    I32.const(0),
+    I32.gtS,
+    if_,
+    // a right shift: past 55 every |v| ≤ 2^53 rounds to 0
+    get(shift),
+    I32.const(55),
+    I32.geS,
+    if_,
+    I64.const(0),
+    set(v),
+    else_,
+    get(shift),
+    I64.extendI32S,
+    set(sh),
+    rneI64(v, get(sh)),
+    set(v),
+    end,
+    else_,
+    // a left shift by t = −shift: v·2^t saturates once |v| > ⌊I32_MAX/2^t⌋
+    I32.const(0),
+    get(shift),
+    I32.sub,
+    tee(shift),
+    I32.const(31),
+    I32.gtS,
+    if_,
+    I64.const(I32_MAX),
+    I64.const(0),
+    I64.const(-I32_MAX),
+    get(v),
+    I64.const(0),
+    I64.ltS,
+    select,
+    get(v),
+    I64.const(0),
+    I64.gtS,
+    select,
+    set(v),
+    else_,
+    get(v),
+    I64.const(I32_MAX),
+    get(shift),
+    I64.extendI32S,
+    tee(sh),
+    I64.shrS,
+    I64.gtS,
+    get(v),
+    I64.const(-I32_MAX),
+    get(sh),
+    I64.shrS,
+    I64.ltS,
+    I32.or,
+    if_,
+    I64.const(I32_MAX),
+    I64.const(-I32_MAX),
+    get(v),
+    I64.const(0),
+    I64.gtS,
+    select,
+    set(v),
+    else_,
+    get(v),
+    get(sh),
+    I64.shl,
+    set(v),
+    end,
+    end,
+    end,
+    sat(v),
+    get(out),
+    get(v),
+    I32.wrapI64,
+    I32.store(0),
+    step(out, 4),
+    step(ps, 8),
+    step(pe, 4),
+  )
+  const body = code(
+    I32.const(0),
+    set(i),
+    whileLoop(
+      code(get(i), get(m), I32.ltS),
+      code(
+        get(outExp),
+        get(aExps),
+        I32.load(0),
+        I32.sub,
+        set(rowShift),
+        get(sums),
+        get(i),
+        get(stride),
+        I32.mul,
+        I32.const(8),
+        I32.mul,
+        I32.add,
+        set(ps),
+        get(bExps),
+        set(pe),
+        I32.const(0),
+        set(j),
+        whileLoop(code(get(j), get(n), I32.ltS), code(element, get(j), I32.const(1), I32.add, set(j))),
+        step(aExps, 4),
+        get(i),
+        I32.const(1),
+        I32.add,
+        set(i),
+      ),
+    ),
+  )
+  return { name: 'roundSums', params, results: [], locals, body }
+}
+
+function maxAbsFunction(): WasmFunction {
+  // (x, count) → max|x[i]| as f64 (2^31 for −2^31): |·| as u32 lanes, so the one i32 that has no
+  // negation still compares right
+  const params = [i32, i32] as const
+  const [x, count] = [0, 1]
+  const { locals, local } = frame(params)
+  const [end4, end_] = [local(i32), local(i32)]
+  const [acc] = [local(v128)]
+  const [best, v] = [local(i64), local(i64)]
+  const lane = (l: number): Code => code(get(acc), simdOp(0x1b, l), I64.extendI32U) // i32x4.extract_lane
+  const body = code(
+    get(x),
+    get(count),
+    I32.const(-4),
+    I32.and,
+    I32.const(4),
+    I32.mul,
+    I32.add,
+    set(end4),
+    get(x),
+    get(count),
+    I32.const(4),
+    I32.mul,
+    I32.add,
+    set(end_),
+    V128.zero,
+    set(acc),
+    whileLoop(
+      code(get(x), get(end4), I32.ltS),
+      code(get(acc), get(x), V128.load(0), simdOp(0xa0), simdOp(0xb9), set(acc), step(x, 16)), // i32x4.abs, max_u
+    ),
+    whileLoop(
+      code(get(x), get(end_), I32.ltS),
+      code(
+        get(x),
+        I32.load(0),
+        I64.extendI32S,
+        set(v),
+        I64.const(0),
+        get(v),
+        I64.sub,
+        get(v),
+        get(v),
+        I64.const(0),
+        I64.ltS,
+        select,
+        set(v),
+        get(v),
+        get(best),
+        get(v),
+        get(best),
+        I64.gtS,
+        select,
+        set(best),
+        step(x, 4),
+      ),
+    ),
+    ...[0, 1, 2, 3].map((l) =>
+      code(lane(l), set(v), get(v), get(best), get(v), get(best), I64.gtS, select, set(best)),
+    ),
+    get(best),
+    F64.convertI64S,
+  )
+  return { name: 'maxAbs', params, results: [f64], locals, body }
+}
+
+interface Exports {
+  readonly memory: WebAssembly.Memory
+  tileSums(
+    xp: number,
+    yp: number,
+    out: number,
+    rowTiles: number,
+    colTiles: number,
+    k: number,
+    from: number,
+    to: number,
+  ): void
+  exp(x: number, s: number, outExp: number, log2e: number): number
+  expRow(x: number, out: number, count: number, max: number, s: number, outExp: number, log2e: number): number
+  divRow(e: number, out: number, count: number, den: number, s: number): void
+  mulRow(a: number, b: number, bBytes: number, out: number, count: number, s: number): void
+  mulRowExact(a: number, b: number, bBytes: number, out: number, count: number, s: number): void
+  sigmoidRow(x: number, out: number, count: number, s: number): void
+  softmaxBackRows(p: number, dp: number, u: number, rows: number, n: number, guard: number, t: number): void
+  roundSums(
+    sums: number,
+    stride: number,
+    out: number,
+    m: number,
+    n: number,
+    aExps: number,
+    bExps: number,
+    outExp: number,
+  ): void
+  maxAbs(x: number, count: number): number
+}
+
+/** The module's bytes (expCore is function EXP_CORE: the exp kernels call it by index). */
+export function kernelBytes(): Uint8Array<ArrayBuffer> {
+  return wasmModule(
+    [
+      expFunction(),
+      expScalarFunction(),
+      tileSumsFunction(),
+      expRowFunction(),
+      divRowFunction(),
+      mulRowFunction(true),
+      mulRowFunction(false),
+      sigmoidRowFunction(),
+      softmaxBackRowsFunction(),
+      roundSumsFunction(),
+      maxAbsFunction(),
+    ],
+    16,
+  )
+}
+
+function instantiate(): Exports | undefined {
+  if (typeof WebAssembly !== 'object') return undefined
+  const bytes = kernelBytes()
+  // a runtime without SIMD rejects the module: the TS kernels then run, with the same bits
+  if (!WebAssembly.validate(bytes)) return undefined
+  try {
+    return new WebAssembly.Instance(new WebAssembly.Module(bytes)).exports as unknown as Exports
+  } catch {
+    // a runtime that refuses synchronous compilation here (a browser main thread past its size limit)
+    return undefined
+  }
+}
+
+const wasm = instantiate()
+
+/** Whether the wasm kernels are in use (false: the TS definitions run). */
+export const wasmKernels = wasm !== undefined
+
+/** The memory's buffer, at least `bytes` long (growing detaches older views: take them after this). */
+function reserve(w: Exports, bytes: number): ArrayBuffer {
+  const have = w.memory.buffer.byteLength
+  if (have < bytes) w.memory.grow(Math.ceil((bytes - have) / 65536))
+  return w.memory.buffer
+}
+
+/** op(A) or op(B) of a matmul: element (r, kk) is data[r·rowStride + kk·kStride]. */
+export interface Operand {
+  readonly data: Int32Array
+  readonly rows: number
+  readonly rowStride: number
+  readonly kStride: number
+}
+
+/** A matmul's operands packed into wasm memory once; `sums` reads the exact partial sums of a range. */
+export interface PackedMatmul {
+  /** Row stride of the sums (columns padded to a whole tile). */
+  readonly stride: number
+  /** sums[i·stride + j] = Σ_{kk ∈ [from, to)} x[i, kk]·y[j, kk]; valid until the next kernel call. */
+  sums(from: number, to: number): Float64Array
+  /**
+   * The m×n output of the whole reduction (one range: the caller knows every sum stays within 2^53):
+   * sat32(rne(sum, outExp − aExps[i] − bExps[j])), rounded in wasm.
+   */
+  rounded(aExps: Int32Array, bExps: Int32Array, outExp: number, out: Int32Array): void
+}
+
+const tiles = (rows: number): number => Math.ceil(rows / WASM_TILE)
+
+/** Panel layout [tile][k][4]: the 4 rows of a tile side by side for every kk, zero past the last row. */
+function pack(dst: Float64Array, at: number, t: Operand, k: number): void {
+  const { data, rows, rowStride, kStride } = t
+  const panel = dst.subarray(at, at + tiles(rows) * WASM_TILE * k)
+  panel.fill(0)
+  for (let r = 0; r < rows; r++) {
+    const base = (r >> 2) * 4 * k + (r & 3)
+    const src = r * rowStride
+    for (let kk = 0; kk < k; kk++) panel[base + 4 * kk] = data[src + kk * kStride]!
+  }
+}
+
+/** Packs x [m, k] and y [n, k] for tileSums; undefined where the wasm kernels are not available. */
+export function packMatmul(x: Operand, y: Operand, k: number): PackedMatmul | undefined {
+  if (!wasm) return undefined
+  const w = wasm
+  const [mt, nt] = [tiles(x.rows), tiles(y.rows)]
+  const [xLen, yLen] = [mt * WASM_TILE * k, nt * WASM_TILE * k]
+  const outLen = mt * nt * WASM_TILE * WASM_TILE
+  const [m, n] = [x.rows, y.rows]
+  // after the sums: the exponents and the rounded output (i32)
+  const expsAt = 8 * (xLen + yLen + outLen)
+  const roundedAt = expsAt + 8 * Math.ceil((m + n) / 2)
+  const buffer = reserve(w, roundedAt + 4 * m * n)
+  const f = new Float64Array(buffer, 0, xLen + yLen + outLen)
+  pack(f, 0, x, k)
+  pack(f, xLen, y, k)
+  const outAt = 8 * (xLen + yLen)
+  const out = f.subarray(xLen + yLen)
+  const stride = nt * WASM_TILE
+  return {
+    stride,
+    sums(from: number, to: number): Float64Array {
+      w.tileSums(0, 8 * xLen, outAt, mt, nt, k, from, to)
+      return out
+    },
+    rounded(aExps: Int32Array, bExps: Int32Array, outExp: number, result: Int32Array): void {
+      w.tileSums(0, 8 * xLen, outAt, mt, nt, k, 0, k)
+      const exps = new Int32Array(buffer, expsAt, m + n)
+      exps.set(aExps.subarray(0, m))
+      exps.set(bExps.subarray(0, n), m)
+      w.roundSums(outAt, stride, roundedAt, m, n, expsAt, expsAt + 4 * m, outExp)
+      result.set(new Int32Array(buffer, roundedAt, m * n))
+    },
+  }
+}
+
+/** The exp kernel's domain: |d·log2e| < 2^63 − 2^60 and shifts to 60, so a product plus its rounding bias stays in i64. */
+const EXP_MAX_SHIFT = 60
+const EXP_MAX_LOG2E = 2 ** 31 - 2 ** 28
+
+/**
+ * e[j] = expFixed(x[from + j] − max, xExp, outExp, log2e) for j < count, and Σ e; undefined where
+ * the kernel does not cover the arguments (the caller then runs expFixed).
+ */
+export function expRowWasm(
+  x: Int32Array,
+  from: number,
+  count: number,
+  max: number,
+  xExp: number,
+  outExp: number,
+  log2e: number,
+): { e: Float64Array; sum: number } | undefined {
+  const s = 6 - xExp
+  if (!wasm || s < 0 || s > EXP_MAX_SHIFT || Math.abs(log2e) >= EXP_MAX_LOG2E) return undefined
+  const outAt = 8 * Math.ceil(count / 2)
+  const buffer = reserve(wasm, outAt + 8 * count)
+  new Int32Array(buffer, 0, count).set(x.subarray(from, from + count))
+  const sum = wasm.expRow(0, outAt, count, max, s, outExp, log2e)
+  return { e: new Float64Array(buffer, outAt, count), sum }
+}
+
+/**
+ * A softmax row: out[j] = e[j]·2^s / den rounded half-even, for e from expRowWasm (still in wasm
+ * memory: this must be the next kernel call after it); false where the kernel does not cover it.
+ */
+export function divRowWasm(e: Float64Array, den: number, s: number, out: Int32Array, at: number): boolean {
+  if (!wasm || e.buffer !== wasm.memory.buffer || s < 0 || s > 30 || !(den > 0 && den <= 2 ** 31))
+    return false
+  const count = e.length
+  const outAt = e.byteOffset + 8 * count
+  const buffer = reserve(wasm, outAt + 4 * count)
+  wasm.divRow(e.byteOffset, outAt, count, den, s)
+  out.set(new Int32Array(buffer, outAt, count), at)
+  return true
+}
+
+/** Whether expWasm covers these arguments (else expFixed runs its TS definition). */
+export function expInDomain(x: number, xExp: number, log2e: number): boolean {
+  const s = 6 - xExp
+  return (
+    wasm !== undefined &&
+    s >= 0 &&
+    s <= EXP_MAX_SHIFT &&
+    Math.abs(log2e) < EXP_MAX_LOG2E &&
+    Math.abs(x) < 2 ** 32
+  )
+}
+
+/** expFixed of one value by the kernel, for arguments in expInDomain. */
+export function expWasm(x: number, xExp: number, outExp: number, log2e: number): number {
+  return wasm!.exp(x, 6 - xExp, outExp, log2e)
+}
+
+/** Copies each array into wasm memory one after another (8-byte aligned); returns their byte offsets. */
+function stage(
+  w: Exports,
+  arrays: readonly Int32Array[],
+  extraBytes: number,
+): { at: number[]; buffer: ArrayBuffer } {
+  const at: number[] = []
+  let bytes = 0
+  for (const a of arrays) {
+    at.push(bytes)
+    bytes += 8 * Math.ceil(a.length / 2)
+  }
+  const buffer = reserve(w, bytes + extraBytes)
+  arrays.forEach((a, i) => new Int32Array(buffer, at[i], a.length).set(a))
+  at.push(bytes)
+  return { at, buffer }
+}
+
+/**
+ * out[i] = sat32(round(a[i]·b[i mod b.length]·2^-s)) (mulRne on i32 operands) for 0 ≤ s ≤ 60;
+ * false where the kernel does not cover it.
+ */
+export function mulRowWasm(a: Int32Array, b: Int32Array, s: number, out: Int32Array): boolean {
+  if (!wasm || s < 0 || s > 60 || b.length === 0 || a.length > out.length) return false
+  const { at, buffer } = stage(wasm, [a, b], 4 * a.length)
+  wasm.mulRow(at[0]!, at[1]!, 4 * b.length, at[2]!, a.length, s)
+  out.set(new Int32Array(buffer, at[2]!, a.length))
+  return true
+}
+
+/**
+ * out[i] = mulRne(a[i], b[i], s), not saturated, for 9 ≤ s ≤ 60 (each |result| < 2^53, exact in f64):
+ * products that an exact sum adds up; false where the kernel does not cover it.
+ */
+export function mulRowExactWasm(a: Int32Array, b: Int32Array, s: number, out: Float64Array): boolean {
+  if (!wasm || s < 9 || s > 60 || b.length !== a.length || a.length > out.length) return false
+  const { at, buffer } = stage(wasm, [a, b], 8 * a.length)
+  wasm.mulRowExact(at[0]!, at[1]!, 4 * b.length, at[2]!, a.length, s)
+  out.set(new Float64Array(buffer, at[2]!, a.length))
+  return true
+}
+
+/** sigmoidQ30 of every element of x (at exponent xExp) into out; false where the kernel does not cover it. */
+export function sigmoidRowWasm(x: Int32Array, xExp: number, out: Int32Array): boolean {
+  const s = 6 - xExp
+  if (!wasm || s < 0 || s > EXP_MAX_SHIFT) return false
+  const { at, buffer } = stage(wasm, [x], 4 * x.length)
+  wasm.sigmoidRow(at[0]!, at[1]!, x.length, s)
+  out.set(new Int32Array(buffer, at[1]!, x.length))
+  return true
+}
+
+/**
+ * softmaxBackward's centred rows: u = sat32(round((dp·2^guard − Σ round(p·dp·2^(guard−30)))·2^-t)) per
+ * row of n; false where the kernel does not cover the shifts.
+ */
+export function softmaxBackRowsWasm(
+  p: Int32Array,
+  dp: Int32Array,
+  n: number,
+  guard: number,
+  t: number,
+  u: Int32Array,
+): boolean {
+  if (!wasm || guard < 0 || guard > 21 || t < 0 || t > 60) return false
+  const { at, buffer } = stage(wasm, [p, dp], 4 * p.length)
+  wasm.softmaxBackRows(at[0]!, at[1]!, at[2]!, p.length / n, n, guard, t)
+  u.set(new Int32Array(buffer, at[2]!, p.length))
+  return true
+}
+
+/** max|x| (maxAbs) by i32x4 lanes; undefined without the kernels. */
+export function maxAbsWasm(x: Int32Array): number | undefined {
+  if (!wasm) return undefined
+  const { at } = stage(wasm, [x], 0)
+  return wasm.maxAbs(at[0]!, x.length)
+}
