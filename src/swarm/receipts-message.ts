@@ -35,18 +35,24 @@ export function makeReceiptsBody(receipt: Receipt, inputs: InputsFile | undefine
  * is the gossipsub signer) and that its signature holds are rules of the runtime (validateReceiptsBody,
  * src/verify/receipt.ts), not of the shape.
  */
-export const RECEIPTS_BODY_SCHEMA = z.strictObject(
-  {
-    receipt: RECEIPT_SCHEMA,
-    inputs: z.optional(INPUTS_FILE_SCHEMA),
-  },
-  {
-    error: (issue) =>
-      issue.code === 'unrecognized_keys'
-        ? `receipts body has an unknown field ${JSON.stringify(issue.keys[0])}`
-        : 'receipts body is not an object',
-  },
-)
+export const RECEIPTS_BODY_SCHEMA = z
+  .strictObject(
+    {
+      receipt: RECEIPT_SCHEMA,
+      inputs: z.optional(INPUTS_FILE_SCHEMA),
+    },
+    {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys'
+          ? `receipts body has an unknown field ${JSON.stringify(issue.keys[0])}`
+          : 'receipts body is not an object',
+    },
+  )
+  .check(
+    z.describe(
+      "checked at runtime too: the receipt's peerId is the message's sender, and its signature holds (src/verify/receipt.ts)",
+    ),
+  )
 
 /**
  * Checks an untrusted receipts body from `from` (the gossipsub signer); returns it typed, or a sentence

@@ -81,10 +81,20 @@ function rolloutsBodySchema(groupSize: number | { min: number; max: number }) {
       task: TASK_REF_SCHEMA,
       completions: z
         .array(COMPLETION, { error: completions })
-        .check(z.minLength(min, { error: completions }), z.maxLength(max, { error: completions })),
+        .check(
+          z.minLength(min, { error: completions }),
+          z.maxLength(max, { error: completions }),
+          z.describe("exactly the swarm's G (learning.groupSize) completions: checked at runtime"),
+        ),
       rewards: z
         .array(z.number({ error: rewards }), { error: rewards })
-        .check(z.minLength(min, { error: rewards }), z.maxLength(max, { error: rewards })),
+        .check(
+          z.minLength(min, { error: rewards }),
+          z.maxLength(max, { error: rewards }),
+          z.describe(
+            "the sender's reward per completion, exactly G of them, each finite: checked at runtime",
+          ),
+        ),
       policyVersion: intIn(0, Number.MAX_SAFE_INTEGER, policyVersion),
     },
     { error: 'group is not an object' },

@@ -173,6 +173,8 @@ export const RECEIPT_SCHEMA = withJsonSchema(
       }),
     ),
   {
+    description:
+      'the shape only: receiptHash, the signature and every hash are checked by verification (src/verify/receipt.ts, verify.ts)',
     if: { properties: { kind: { const: 'generation' } } },
     then: { required: [...TOKEN_FIELDS] },
     else: { not: { anyOf: TOKEN_FIELDS.map((f) => ({ required: [f] })) } },
