@@ -35,12 +35,13 @@ const key = await generateKeyPair('Ed25519')
 const receiptSender = peerIdFromPrivateKey(key).toString()
 const { receipt } = await demoGeneration(key, kernelsHashFromDisk())
 
-/** A round's group as the default swarm sends it: G completions of the default 48 new tokens. */
+/** A group of G completions of `tokens` token ids each (the default swarm samples 48 new tokens). */
 function group(seed: number, tokens: number): RolloutGroup {
   const task = generateReasoningTask('arithmetic', 1, seed)
   const ids = Array.from({ length: tokens }, (_, i) => (i * 7919) % 150_000)
   return {
-    taskId: task.id,
+    // distinct per seed (a small task space repeats tasks, and a message may not hold one twice)
+    taskId: seed.toString(16).padStart(64, '0'),
     task: refOfTask(task),
     completions: Array.from({ length: G }, (_, i) => ({
       text: `<answer>${i}</answer>`.padEnd(tokens, ' '),
@@ -58,6 +59,8 @@ interface Case {
   /** the signer of message i */
   from: (i: number) => string
   check: (body: unknown, from: string) => unknown
+  /** whether the validator must accept these messages (checked before timing) */
+  accepted: boolean
 }
 
 const presenceBody = makePresenceBody({
@@ -82,6 +85,7 @@ const CASES: Case[] = [
     body: () => presenceBody,
     from: senderId,
     check: validatePresenceBody,
+    accepted: true,
   },
   {
     name: 'rollouts, 2 groups × 48 tokens',
@@ -89,6 +93,7 @@ const CASES: Case[] = [
     body: (i) => ({ groups: [group(i, 48), group(i + 1_000_000, 48)] }),
     from: senderId,
     check: (body) => validateRolloutsBody(body, G),
+    accepted: true,
   },
   {
     name: 'rollouts, 16 groups × 1,024 tokens',
@@ -96,6 +101,7 @@ const CASES: Case[] = [
     body: (i) => ({ groups: Array.from({ length: 16 }, (_, g) => group(i * 16 + g, 1024)) }),
     from: senderId,
     check: (body) => validateRolloutsBody(body, G),
+    accepted: true,
   },
   {
     name: 'rollouts refused (last reward a string)',
@@ -103,6 +109,7 @@ const CASES: Case[] = [
     body: (i) => ({ groups: [group(i, 48), { ...group(i + 1_000_000, 48), rewards: [0, 'x'] }] }),
     from: senderId,
     check: (body) => validateRolloutsBody(body, G),
+    accepted: false,
   },
   {
     name: 'receipts (receipt only)',
@@ -111,6 +118,7 @@ const CASES: Case[] = [
     // a receipt must come from its own peer: every message has the one sender, a distinct timestamp
     from: () => receiptSender,
     check: validateReceiptsBody,
+    accepted: true,
   },
 ]
 
@@ -144,15 +152,22 @@ for (const c of CASES) {
   const messages = encode(c)
   const topic = topicFor(SWARM, c.kind)
   const passes = { validate: [] as number[], shape: [] as number[], base: [] as number[] }
-  for (let run = 0; run < RUNS + 2; run++) {
-    // unlimited rates and a clock that keeps every message fresh: the bench measures checking, not refusing
-    const validator = createGossipValidator({
+  // unlimited rates and a clock that keeps every message fresh: the bench measures checking, not refusing
+  const freshValidator = () =>
+    createGossipValidator({
       swarmId: SWARM,
       now: () => T0 + MESSAGES,
       maxAgeMs: 10 * MESSAGES,
       groupSize: G,
       rate: { [c.kind]: { perSecond: 1e9, burst: 1e9 } },
     })
+  const sanity = freshValidator()
+  messages.forEach((m, i) => {
+    const result = sanity.validate(topic, m, c.from(i))
+    if (result.ok !== c.accepted) throw new Error(`${c.name}: message ${i} ${JSON.stringify(result)}`)
+  })
+  for (let run = 0; run < RUNS + 2; run++) {
+    const validator = freshValidator()
     const base = time(messages, baseline)
     const validate = time(messages, (m, i) => validator.validate(topic, m, c.from(i)))
     const shape = time(messages, (m, i) => {
