@@ -2,7 +2,7 @@
 // swarm is in it; the relay keeps no swarm state.
 import { sha256 } from '@noble/hashes/sha2.js'
 import { bytesToHex } from '@noble/hashes/utils.js'
-import * as z from 'zod/mini'
+import * as z from 'zod'
 import { canonicalJson } from '../codec/canonical-json.ts'
 import { firstIssue, intIn, stringOf } from '../codec/schema.ts'
 import { parseLearningConfig, type LearningConfig } from '../swarm/learning-config.ts'

@@ -1,7 +1,7 @@
 // The envelope every gossip message travels in: who sent it, for which swarm, round and kind, when, and
 // the kind's body. Encoded as canonical JSON in UTF-8 so equal envelopes are equal bytes.
 import { canonicalJson } from '../codec/canonical-json.ts'
-import * as z from 'zod/mini'
+import * as z from 'zod'
 import { checked, intIn, stringOf } from '../codec/schema.ts'
 import { GOSSIP_KINDS, type GossipKind } from './topics.ts'
 

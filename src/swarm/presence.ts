@@ -1,6 +1,6 @@
 // Presence: every peer announces itself on /tabswarm/<swarmId>/presence/1.
 // (types fixed here; validation is added alongside)
-import * as z from 'zod/mini'
+import * as z from 'zod'
 import { checked, intIn, stringOf } from '../codec/schema.ts'
 
 export interface WebGpuInfo {
@@ -81,7 +81,7 @@ const CAPABILITIES = exactObject(
     memoryGb: z.nullable(
       z
         .number({ error: memoryGb })
-        .check(z.positive({ error: memoryGb }), z.maximum(MAX_MEMORY_GB, { error: memoryGb })),
+        .check(z.positive({ error: memoryGb }), z.lte(MAX_MEMORY_GB, { error: memoryGb })),
     ),
   },
   'capabilities must be an object',

@@ -2,7 +2,7 @@
 // topic so anyone can check it and, with its side file, re-execute it. The side file (weights, optimizer
 // state, rollout) travels along only when the whole message still fits the topic's size cap; a verifier
 // otherwise asks the peer for it.
-import * as z from 'zod/mini'
+import * as z from 'zod'
 import { firstIssue } from '../codec/schema.ts'
 import { INPUTS_FILE_SCHEMA, type InputsFile } from '../verify/inputs-file.ts'
 import { RECEIPT_SCHEMA, type Receipt } from '../verify/receipt-schema.ts'

@@ -1,7 +1,7 @@
 // The rollouts message: groups of G completions of one task each, as the sender generated and scored
 // them, batched so a peer sends few large messages per round. Receivers regenerate each task from its
 // ref, check the claimed id, and re-score every completion with their own verifiers.
-import * as z from 'zod/mini'
+import * as z from 'zod'
 import { checked, denseArrayOf, intIn, predicate, stringOf } from '../codec/schema.ts'
 import { MAX_GROUP_SIZE } from './learning-config.ts'
 import { TASK_REF_SCHEMA, type TaskRef } from './task-ref.ts'

@@ -1,6 +1,6 @@
 // A task as it crosses the network: the (kind, family, difficulty, seed) that regenerates it. A receiver
 // never trusts a task's text from gossip; it regenerates the task and checks the id the sender claimed.
-import * as z from 'zod/mini'
+import * as z from 'zod'
 import { checked, intIn, stringOf } from '../codec/schema.ts'
 import { codeTemplate } from '../tasks/code-templates.ts'
 import { generateCodeTask } from '../tasks/generate-code-task.ts'

@@ -1,4 +1,4 @@
-import * as z from 'zod/mini'
+import * as z from 'zod'
 import { firstIssue } from '../codec/schema.ts'
 import { HASH_HEX } from './digest.ts'
 import type { ChainPosition } from './hash-chain.ts'

@@ -1,4 +1,4 @@
-import * as z from 'zod/mini'
+import * as z from 'zod'
 import { firstIssue, withJsonSchema } from '../codec/schema.ts'
 import { HASH_HEX } from './digest.ts'
 
@@ -98,7 +98,7 @@ const hash = (field: string) => {
 }
 const count = (field: string) => {
   const error = fieldError(field, 'must be a count')
-  return z.int({ error }).check(z.minimum(0, { error }))
+  return z.int({ error }).check(z.gte(0, { error }))
 }
 const oneOf = <T extends readonly [string, ...string[]]>(field: string, values: T) =>
   z.enum(values, { error: fieldError(field, `must be one of ${values.join(', ')}`) })
@@ -107,7 +107,7 @@ const jsonObject = (field: string) =>
 const seedError = fieldError('seed', 'must be null or two u32 words')
 const u32 = z
   .int({ error: seedError })
-  .check(z.minimum(0, { error: seedError }), z.maximum(2 ** 32 - 1, { error: seedError }))
+  .check(z.gte(0, { error: seedError }), z.lte(2 ** 32 - 1, { error: seedError }))
 
 const receiptFields = {
   version: z.literal(1, { error: fieldError('version', 'must be 1') }),
@@ -139,7 +139,7 @@ const receiptFields = {
     .string({ error: fieldError('signature', 'must be hex') })
     .check(z.regex(/^([0-9a-f]{2})+$/, { error: fieldError('signature', 'must be hex') })),
   info: z.optional(jsonObject('info')),
-} satisfies Record<(typeof BODY_FIELDS)[number] | 'receiptHash' | 'signature' | 'info', z.ZodMiniType>
+} satisfies Record<(typeof BODY_FIELDS)[number] | 'receiptHash' | 'signature' | 'info', z.ZodType>
 
 const TOKEN_FIELDS = ['tokenCount', 'finishReason'] as const
 
