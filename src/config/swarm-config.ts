@@ -2,7 +2,9 @@
 // swarm is in it; the relay keeps no swarm state.
 import { sha256 } from '@noble/hashes/sha2.js'
 import { bytesToHex } from '@noble/hashes/utils.js'
+import * as z from 'zod'
 import { canonicalJson } from '../codec/canonical-json.ts'
+import { firstIssue, intIn, stringOf } from '../codec/schema.ts'
 import { parseLearningConfig, type LearningConfig } from '../swarm/learning-config.ts'
 import { taskFamilyExists } from '../swarm/task-ref.ts'
 
@@ -31,44 +33,61 @@ export class SwarmConfigError extends Error {
   override name = 'SwarmConfigError'
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v)
+const configError = (what: string) => `invalid swarm config: ${what}`
+const relaysError = configError('relays must be a list of multiaddr strings')
+const urlsError = configError('each ICE server needs urls (a string or a list of strings)')
+
+/**
+ * swarm.json. The learning section is checked by parseLearningConfig (src/swarm/learning-config.ts),
+ * which also fills defaults and needs this peer's task families, so the schema only says it is an
+ * object.
+ */
+export const SWARM_CONFIG_SCHEMA = z.object(
+  {
+    version: z.literal(1, {
+      error: (issue) => configError(`unsupported version ${JSON.stringify(issue.input)} (expected 1)`),
+    }),
+    name: stringOf(1, 64, configError('name must be 1–64 characters')),
+    genesisTime: intIn(0, Number.MAX_SAFE_INTEGER, configError('genesisTime must be ms since epoch')),
+    roundLengthMs: intIn(
+      1000,
+      Number.MAX_SAFE_INTEGER,
+      configError('roundLengthMs must be an integer ≥ 1000'),
+    ),
+    relays: z.array(z.string({ error: relaysError }).check(z.regex(/^\//, { error: relaysError })), {
+      error: relaysError,
+    }),
+    iceServers: z.array(
+      // loose: a server is kept as written (username, credential, what browsers add): the swarm id covers it
+      z.looseObject(
+        { urls: z.union([z.string(), z.array(z.string())], { error: urlsError }) },
+        { error: configError('each ICE server must be an object') },
+      ),
+      { error: configError('iceServers must be a list') },
+    ),
+    learning: z.optional(
+      z
+        .record(z.string(), z.unknown(), { error: configError('learning: not an object') })
+        .check(
+          z.describe(
+            'what the swarm learns and how: task families, difficulty, G, SAPO, sampling and GRPO settings (src/swarm/learning-config.ts). Checked at runtime only, by parseLearningConfig, which also needs the task families this peer can generate',
+          ),
+        ),
+    ),
+  },
+  { error: configError('not a JSON object') },
+)
 
 /** Checks an untrusted JSON value and returns it as a SwarmConfig, or throws a SwarmConfigError saying what is wrong. */
 export function parseSwarmConfig(value: unknown): SwarmConfig {
-  const fail = (what: string): never => {
-    throw new SwarmConfigError(`invalid swarm config: ${what}`)
-  }
-  if (!isObject(value)) return fail('not a JSON object')
-  const { version, name, genesisTime, roundLengthMs, relays, iceServers, learning } = value
-  if (version !== 1) fail(`unsupported version ${JSON.stringify(version)} (expected 1)`)
-  if (typeof name !== 'string' || name.length === 0 || name.length > 64) fail('name must be 1–64 characters')
-  if (!Number.isSafeInteger(genesisTime) || (genesisTime as number) < 0)
-    fail('genesisTime must be ms since epoch')
-  if (!Number.isSafeInteger(roundLengthMs) || (roundLengthMs as number) < 1000)
-    fail('roundLengthMs must be an integer ≥ 1000')
-  if (!Array.isArray(relays) || relays.some((r) => typeof r !== 'string' || !r.startsWith('/')))
-    fail('relays must be a list of multiaddr strings')
-  if (!Array.isArray(iceServers)) return fail('iceServers must be a list')
-  for (const s of iceServers) {
-    if (!isObject(s)) fail('each ICE server must be an object')
-    const urls = (s as Record<string, unknown>).urls
-    const ok = typeof urls === 'string' || (Array.isArray(urls) && urls.every((u) => typeof u === 'string'))
-    if (!ok) fail('each ICE server needs urls (a string or a list of strings)')
-  }
-  const config: SwarmConfig = {
-    version: 1,
-    name: name as string,
-    genesisTime: genesisTime as number,
-    roundLengthMs: roundLengthMs as number,
-    relays: relays as string[],
-    iceServers: iceServers as IceServer[],
-  }
-  if (learning === undefined) return config
+  const checked = SWARM_CONFIG_SCHEMA.safeParse(value)
+  if (!checked.success) throw new SwarmConfigError(firstIssue(checked.error).message)
+  const { learning, ...config } = checked.data
+  if (learning === undefined) return config as SwarmConfig
   try {
-    return { ...config, learning: parseLearningConfig(learning, taskFamilyExists) }
+    return { ...(config as SwarmConfig), learning: parseLearningConfig(learning, taskFamilyExists) }
   } catch (err) {
-    return fail((err as Error).message)
+    throw new SwarmConfigError(configError((err as Error).message))
   }
 }
 

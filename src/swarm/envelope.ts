@@ -1,7 +1,9 @@
 // The envelope every gossip message travels in: who sent it, for which swarm, round and kind, when, and
 // the kind's body. Encoded as canonical JSON in UTF-8 so equal envelopes are equal bytes.
 import { canonicalJson } from '../codec/canonical-json.ts'
-import { isGossipKind, type GossipKind } from './topics.ts'
+import * as z from 'zod'
+import { checked, intIn, stringOf } from '../codec/schema.ts'
+import { GOSSIP_KINDS, type GossipKind } from './topics.ts'
 
 /**
  * Bumped when the envelope's fields change meaning; peers ignore (do not refuse as invalid) newer
@@ -37,8 +39,6 @@ export const MAX_ID_LENGTH = 128
  */
 export const MAX_BODY_DEPTH = 32
 
-const ENVELOPE_KEYS: ReadonlySet<string> = new Set(['v', 'swarmId', 'round', 'from', 'ts', 'kind', 'body'])
-
 /** Encodes an envelope. Throws a TypeError if the body holds a value JSON cannot carry (NaN, undefined in arrays…). */
 export function encodeEnvelope<B>(envelope: Envelope<B>): Uint8Array {
   return new TextEncoder().encode(canonicalJson(envelope))
@@ -50,7 +50,36 @@ const utf8 = new TextDecoder('utf-8', { fatal: true })
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v)
 
-const isId = (v: unknown): v is string => typeof v === 'string' && v.length > 0 && v.length <= MAX_ID_LENGTH
+const id = (error: string) => stringOf(1, MAX_ID_LENGTH, error)
+
+/**
+ * An envelope of this version. Its body is any JSON of at most MAX_BODY_DEPTH levels with finite
+ * numbers (a rule of the runtime: JSON Schema cannot bound a depth), checked further by its kind's
+ * schema (docs/schema/<kind>-body.json).
+ */
+export const ENVELOPE_SCHEMA = z.strictObject(
+  {
+    v: z.literal(PROTOCOL_VERSION, { error: 'no version' }),
+    swarmId: id('bad swarmId'),
+    round: intIn(-1, Number.MAX_SAFE_INTEGER, 'bad round'),
+    from: id('bad from'),
+    ts: intIn(0, Number.MAX_SAFE_INTEGER, 'bad ts'),
+    kind: z.enum(GOSSIP_KINDS, { error: 'bad kind' }),
+    body: z
+      .unknown()
+      .check(
+        z.describe(
+          `the kind's body; at runtime also: present, at most ${MAX_BODY_DEPTH} levels deep, every number finite (1e999 is refused)`,
+        ),
+      ),
+  },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `unknown field ${JSON.stringify(issue.keys[0])}`
+        : 'not a JSON object',
+  },
+)
 
 /**
  * What makes a body unfit to be judged further, or null: nesting deeper than `limit`, or a number
@@ -92,16 +121,10 @@ export function decodeEnvelope(bytes: Uint8Array): DecodeResult {
       reason: 'unknown-version',
       detail: `version ${v}, newer than ours (${PROTOCOL_VERSION})`,
     }
-  const unknownKey = Object.keys(value).find((k) => !ENVELOPE_KEYS.has(k))
-  if (unknownKey !== undefined) return malformed(`unknown field ${JSON.stringify(unknownKey)}`)
-  const { swarmId, round, from, ts, kind, body } = value
-  if (!isId(swarmId)) return malformed('bad swarmId')
-  if (typeof round !== 'number' || !Number.isSafeInteger(round) || round < -1) return malformed('bad round')
-  if (!isId(from)) return malformed('bad from')
-  if (typeof ts !== 'number' || !Number.isSafeInteger(ts) || ts < 0) return malformed('bad ts')
-  if (!isGossipKind(kind)) return malformed('bad kind')
   if (!('body' in value)) return malformed('no body')
-  const defect = bodyDefect(body, MAX_BODY_DEPTH)
+  const envelope = checked(ENVELOPE_SCHEMA, value)
+  if (typeof envelope === 'string') return malformed(envelope)
+  const defect = bodyDefect(envelope.body, MAX_BODY_DEPTH)
   if (defect !== null) return malformed(defect)
-  return { ok: true, envelope: { v: PROTOCOL_VERSION, swarmId, round, from, ts, kind, body } }
+  return { ok: true, envelope: envelope as Envelope }
 }

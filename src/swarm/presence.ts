@@ -1,5 +1,7 @@
 // Presence: every peer announces itself on /tabswarm/<swarmId>/presence/1.
 // (types fixed here; validation is added alongside)
+import * as z from 'zod'
+import { checked, intIn, stringOf } from '../codec/schema.ts'
 
 export interface WebGpuInfo {
   vendor: string
@@ -39,63 +41,71 @@ export const MAX_CORES = 1024
 /** Most memory accepted (GiB). Browsers round deviceMemory to a power of two and cap it (Chromium at 8). */
 export const MAX_MEMORY_GB = 1024
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v)
+/**
+ * An object with exactly `keys`: an unknown key is named as unexpected, a missing one by its field's
+ * own sentence. `what` names the object in both.
+ */
+const exactObject = <S extends z.core.$ZodLooseShape>(what: string, shape: S, notAnObject: string) =>
+  z.strictObject(shape, {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `${what}: unexpected or missing field ${JSON.stringify(issue.keys[0])}`
+        : notAnObject,
+  })
 
-/** The first key of `value` not in `keys`, or the first of `keys` missing from `value`. */
-function keyMismatch(value: Record<string, unknown>, keys: readonly string[]): string | undefined {
-  return Object.keys(value).find((k) => !keys.includes(k)) ?? keys.find((k) => !Object.hasOwn(value, k))
-}
+const gpuField = `capabilities.webgpu vendor, architecture and device must be strings of at most ${MAX_GPU_FIELD_LENGTH} characters`
+const WEBGPU = z.nullable(
+  exactObject(
+    'capabilities.webgpu',
+    {
+      vendor: stringOf(0, MAX_GPU_FIELD_LENGTH, gpuField),
+      architecture: stringOf(0, MAX_GPU_FIELD_LENGTH, gpuField),
+      device: stringOf(0, MAX_GPU_FIELD_LENGTH, gpuField),
+      description: stringOf(
+        0,
+        MAX_GPU_DESCRIPTION_LENGTH,
+        `capabilities.webgpu.description must be a string of at most ${MAX_GPU_DESCRIPTION_LENGTH} characters`,
+      ),
+      isFallbackAdapter: z.boolean({ error: 'capabilities.webgpu.isFallbackAdapter must be a boolean' }),
+    },
+    'capabilities.webgpu must be an object or null',
+  ),
+)
 
-const boundedString = (v: unknown, max: number): v is string => typeof v === 'string' && v.length <= max
+const memoryGb = `capabilities.memoryGb must be null or a number in (0, ${MAX_MEMORY_GB}]`
+const CAPABILITIES = exactObject(
+  'capabilities',
+  {
+    webgpu: WEBGPU,
+    cores: intIn(1, MAX_CORES, `capabilities.cores must be an integer from 1 to ${MAX_CORES}`),
+    memoryGb: z.nullable(
+      z
+        .number({ error: memoryGb })
+        .check(z.positive({ error: memoryGb }), z.lte(MAX_MEMORY_GB, { error: memoryGb })),
+    ),
+  },
+  'capabilities must be an object',
+)
 
-function validateWebGpu(value: unknown): WebGpuInfo | null | string {
-  if (value === null) return null
-  if (!isObject(value)) return 'capabilities.webgpu must be an object or null'
-  const bad = keyMismatch(value, ['vendor', 'architecture', 'device', 'description', 'isFallbackAdapter'])
-  if (bad !== undefined) return `capabilities.webgpu: unexpected or missing field ${JSON.stringify(bad)}`
-  const { vendor, architecture, device, description, isFallbackAdapter } = value
-  if (
-    !boundedString(vendor, MAX_GPU_FIELD_LENGTH) ||
-    !boundedString(architecture, MAX_GPU_FIELD_LENGTH) ||
-    !boundedString(device, MAX_GPU_FIELD_LENGTH)
-  )
-    return `capabilities.webgpu vendor, architecture and device must be strings of at most ${MAX_GPU_FIELD_LENGTH} characters`
-  if (!boundedString(description, MAX_GPU_DESCRIPTION_LENGTH))
-    return `capabilities.webgpu.description must be a string of at most ${MAX_GPU_DESCRIPTION_LENGTH} characters`
-  if (typeof isFallbackAdapter !== 'boolean') return 'capabilities.webgpu.isFallbackAdapter must be a boolean'
-  return { vendor, architecture, device, description, isFallbackAdapter }
-}
+/** A presence body: exactly the known fields, bounded. */
+export const PRESENCE_BODY_SCHEMA = exactObject(
+  'presence',
+  {
+    name: stringOf(1, MAX_NAME_LENGTH, `name must be 1–${MAX_NAME_LENGTH} characters`),
+    appVersion: stringOf(
+      1,
+      MAX_APP_VERSION_LENGTH,
+      `appVersion must be 1–${MAX_APP_VERSION_LENGTH} characters`,
+    ),
+    capabilities: CAPABILITIES,
+    leaving: z.boolean({ error: 'leaving must be a boolean' }),
+  },
+  'presence body must be an object',
+)
 
-function validateCapabilities(value: unknown): Capabilities | string {
-  if (!isObject(value)) return 'capabilities must be an object'
-  const bad = keyMismatch(value, ['webgpu', 'cores', 'memoryGb'])
-  if (bad !== undefined) return `capabilities: unexpected or missing field ${JSON.stringify(bad)}`
-  const webgpu = validateWebGpu(value.webgpu)
-  if (typeof webgpu === 'string') return webgpu
-  const { cores, memoryGb } = value
-  if (typeof cores !== 'number' || !Number.isInteger(cores) || cores < 1 || cores > MAX_CORES)
-    return `capabilities.cores must be an integer from 1 to ${MAX_CORES}`
-  if (memoryGb !== null && (typeof memoryGb !== 'number' || !(memoryGb > 0 && memoryGb <= MAX_MEMORY_GB)))
-    return `capabilities.memoryGb must be null or a number in (0, ${MAX_MEMORY_GB}]`
-  return { webgpu, cores, memoryGb }
-}
-
-/** Checks an untrusted presence body against the schema: exactly the known fields, bounded. Returns an error string if it fails. */
-export function validatePresenceBody(body: unknown): PresenceBody | string {
-  if (!isObject(body)) return 'presence body must be an object'
-  const bad = keyMismatch(body, ['name', 'appVersion', 'capabilities', 'leaving'])
-  if (bad !== undefined) return `presence: unexpected or missing field ${JSON.stringify(bad)}`
-  const { name, appVersion, leaving } = body
-  if (!boundedString(name, MAX_NAME_LENGTH) || name.length === 0)
-    return `name must be 1–${MAX_NAME_LENGTH} characters`
-  if (!boundedString(appVersion, MAX_APP_VERSION_LENGTH) || appVersion.length === 0)
-    return `appVersion must be 1–${MAX_APP_VERSION_LENGTH} characters`
-  const capabilities = validateCapabilities(body.capabilities)
-  if (typeof capabilities === 'string') return capabilities
-  if (typeof leaving !== 'boolean') return 'leaving must be a boolean'
-  return { name, appVersion, capabilities, leaving }
-}
+/** Checks an untrusted presence body against the schema. Returns an error string if it fails. */
+export const validatePresenceBody = (body: unknown): PresenceBody | string =>
+  checked(PRESENCE_BODY_SCHEMA, body)
 
 /**
  * Our own presence body. The capabilities come from the browser, so they are fitted to the schema

@@ -2,8 +2,10 @@
 // topic so anyone can check it and, with its side file, re-execute it. The side file (weights, optimizer
 // state, rollout) travels along only when the whole message still fits the topic's size cap; a verifier
 // otherwise asks the peer for it.
-import { parseInputsFile, type InputsFile } from '../verify/inputs-file.ts'
-import { schemaFailure, type Receipt } from '../verify/receipt-schema.ts'
+import * as z from 'zod'
+import { firstIssue } from '../codec/schema.ts'
+import { INPUTS_FILE_SCHEMA, type InputsFile } from '../verify/inputs-file.ts'
+import { RECEIPT_SCHEMA, type Receipt } from '../verify/receipt-schema.ts'
 import { MAX_MESSAGE_BYTES } from './topics.ts'
 
 export interface ReceiptsBody {
@@ -28,8 +30,29 @@ export function makeReceiptsBody(receipt: Receipt, inputs: InputsFile | undefine
   return { receipt }
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v)
+/**
+ * A receipts body: a receipt and, optionally, its side file. That the receipt is its sender's (peerId
+ * is the gossipsub signer) and that its signature holds are rules of the runtime (validateReceiptsBody,
+ * src/verify/receipt.ts), not of the shape.
+ */
+export const RECEIPTS_BODY_SCHEMA = z
+  .strictObject(
+    {
+      receipt: RECEIPT_SCHEMA,
+      inputs: z.optional(INPUTS_FILE_SCHEMA),
+    },
+    {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys'
+          ? `receipts body has an unknown field ${JSON.stringify(issue.keys[0])}`
+          : 'receipts body is not an object',
+    },
+  )
+  .check(
+    z.describe(
+      "checked at runtime too: the receipt's peerId is the message's sender, and its signature holds (src/verify/receipt.ts)",
+    ),
+  )
 
 /**
  * Checks an untrusted receipts body from `from` (the gossipsub signer); returns it typed, or a sentence
@@ -37,17 +60,13 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
  * signature itself is checked by whoever validates the receipt (src/verify/receipt.ts, async).
  */
 export function validateReceiptsBody(body: unknown, from: string): ReceiptsBody | string {
-  if (!isObject(body)) return 'receipts body is not an object'
-  const extra = Object.keys(body).find((k) => k !== 'receipt' && k !== 'inputs')
-  if (extra !== undefined) return `receipts body has an unknown field ${JSON.stringify(extra)}`
-  const failure = schemaFailure(body.receipt)
-  if (failure) return `receipt: ${failure.message}`
-  const receipt = body.receipt as Receipt
-  if (receipt.peerId !== from) return `the receipt is ${receipt.peerId}'s, not its sender's`
-  if (body.inputs === undefined) return { receipt }
-  try {
-    return { receipt, inputs: parseInputsFile(body.inputs) }
-  } catch (error) {
-    return (error as Error).message
+  const result = RECEIPTS_BODY_SCHEMA.safeParse(body)
+  if (!result.success) {
+    const issue = firstIssue(result.error)
+    return issue.path[0] === 'receipt' ? `receipt: ${issue.message}` : issue.message
   }
+  // the values as sent, not zod's copies: a receipt's bytes are what its hash and signature cover
+  const { receipt, inputs } = body as ReceiptsBody
+  if (receipt.peerId !== from) return `the receipt is ${receipt.peerId}'s, not its sender's`
+  return inputs === undefined ? { receipt } : { receipt, inputs }
 }

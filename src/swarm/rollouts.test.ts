@@ -62,3 +62,26 @@ describe('validateRolloutsBody', () => {
     expect(result).toContain(message)
   })
 })
+
+describe('validateRolloutsBody on sparse arrays', () => {
+  // A sparse array has holes that `every` and `for…of` treat differently: a hole is no value at all,
+  // so a body holding one is not what any encoder sends (JSON has no holes) and is refused.
+  const sparse = <T>(items: T[], hole: number): T[] => {
+    const out = [...items]
+    delete out[hole]
+    return out
+  }
+  it.each([
+    [
+      'token ids',
+      group({ completions: [{ text: '', tokenIds: sparse([1, 2, 3], 1) }, group().completions[1]!] }),
+    ],
+    ['rewards', group({ rewards: sparse([1, 0], 0) })],
+    ['completions', group({ completions: sparse(group().completions, 1) })],
+  ])('refuses a hole in %s', (_name, g) => {
+    expect(typeof validateRolloutsBody({ groups: [g] }, 2)).toBe('string')
+  })
+  it('refuses a hole in groups', () => {
+    expect(typeof validateRolloutsBody({ groups: sparse([group(), group()], 1) }, 2)).toBe('string')
+  })
+})

@@ -1,7 +1,10 @@
 // The rollouts message: groups of G completions of one task each, as the sender generated and scored
 // them, batched so a peer sends few large messages per round. Receivers regenerate each task from its
 // ref, check the claimed id, and re-score every completion with their own verifiers.
-import { parseTaskRef, type TaskRef } from './task-ref.ts'
+import * as z from 'zod'
+import { checked, denseArrayOf, intIn, predicate, stringOf } from '../codec/schema.ts'
+import { MAX_GROUP_SIZE } from './learning-config.ts'
+import { TASK_REF_SCHEMA, type TaskRef } from './task-ref.ts'
 
 export interface RolloutCompletion {
   text: string
@@ -34,59 +37,92 @@ export const MAX_COMPLETION_TOKENS = 2048
 /** Token ids are below 2^24 (Qwen2's vocabulary is ~152k). */
 export const MAX_TOKEN_ID = 2 ** 24 - 1
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v)
+const isTokenId = (v: unknown): v is number =>
+  typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= MAX_TOKEN_ID
 
-const isTokenId = (v: unknown) => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= MAX_TOKEN_ID
+/** Token ids are the bulk of a message (tens of thousands): one predicate, not a schema per id. */
+const TOKEN_IDS = predicate(
+  denseArrayOf(isTokenId, { max: MAX_COMPLETION_TOKENS }),
+  `completion tokenIds must be at most ${MAX_COMPLETION_TOKENS} token ids`,
+  {
+    type: 'array',
+    maxItems: MAX_COMPLETION_TOKENS,
+    items: { type: 'integer', minimum: 0, maximum: MAX_TOKEN_ID },
+  },
+)
 
-function parseCompletion(value: unknown): RolloutCompletion | string {
-  if (!isObject(value)) return 'completion is not an object'
-  const { text, tokenIds } = value
-  if (typeof text !== 'string' || text.length > MAX_COMPLETION_CHARS)
-    return `completion text must be a string of at most ${MAX_COMPLETION_CHARS} characters`
-  if (!Array.isArray(tokenIds) || tokenIds.length > MAX_COMPLETION_TOKENS || !tokenIds.every(isTokenId))
-    return `completion tokenIds must be at most ${MAX_COMPLETION_TOKENS} token ids`
-  return { text, tokenIds: tokenIds as number[] }
-}
+const COMPLETION = z.object(
+  {
+    text: stringOf(
+      0,
+      MAX_COMPLETION_CHARS,
+      `completion text must be a string of at most ${MAX_COMPLETION_CHARS} characters`,
+    ),
+    tokenIds: TOKEN_IDS,
+  },
+  { error: 'completion is not an object' },
+)
 
-function parseGroup(value: unknown, groupSize: number): RolloutGroup | string {
-  if (!isObject(value)) return 'group is not an object'
-  const { taskId, task, completions, rewards, policyVersion } = value
-  if (typeof taskId !== 'string' || !/^[0-9a-f]{64}$/.test(taskId)) return 'taskId must be 64 hex digits'
-  const ref = parseTaskRef(task)
-  if (typeof ref === 'string') return ref
-  if (!Array.isArray(completions) || completions.length !== groupSize)
-    return `a group must hold exactly ${groupSize} completions`
-  const parsed: RolloutCompletion[] = []
-  for (const c of completions) {
-    const completion = parseCompletion(c)
-    if (typeof completion === 'string') return completion
-    parsed.push(completion)
-  }
-  if (
-    !Array.isArray(rewards) ||
-    rewards.length !== groupSize ||
-    !rewards.every((r) => typeof r === 'number' && Number.isFinite(r))
+/**
+ * `groupSize`: the swarm's G, or the range every swarm config allows (what docs/schema publishes,
+ * since G is a per-swarm setting: a receiver holds a group to its own swarm's G).
+ */
+function rolloutsBodySchema(groupSize: number | { min: number; max: number }) {
+  const { min, max } = typeof groupSize === 'number' ? { min: groupSize, max: groupSize } : groupSize
+  const gIs = min === max ? `exactly ${min}` : `the swarm's G (${min}–${max}) of`
+  const completions = `a group must hold ${gIs} completions`
+  const rewards = `a group must hold ${min === max ? min : "the swarm's G"} finite rewards`
+  const policyVersion = 'policyVersion must be a non-negative integer'
+  const group = z.object(
+    {
+      taskId: z
+        .string({ error: 'taskId must be 64 hex digits' })
+        .check(z.regex(/^[0-9a-f]{64}$/, { error: 'taskId must be 64 hex digits' })),
+      task: TASK_REF_SCHEMA,
+      completions: z
+        .array(COMPLETION, { error: completions })
+        .check(
+          z.minLength(min, { error: completions }),
+          z.maxLength(max, { error: completions }),
+          z.describe("exactly the swarm's G (learning.groupSize) completions: checked at runtime"),
+        ),
+      rewards: z
+        .array(z.number({ error: rewards }), { error: rewards })
+        .check(
+          z.minLength(min, { error: rewards }),
+          z.maxLength(max, { error: rewards }),
+          z.describe(
+            "the sender's reward per completion, exactly G of them, each finite: checked at runtime",
+          ),
+        ),
+      policyVersion: intIn(0, Number.MAX_SAFE_INTEGER, policyVersion),
+    },
+    { error: 'group is not an object' },
   )
-    return `a group must hold ${groupSize} finite rewards`
-  if (typeof policyVersion !== 'number' || !Number.isSafeInteger(policyVersion) || policyVersion < 0)
-    return 'policyVersion must be a non-negative integer'
-  return { taskId, task: ref, completions: parsed, rewards: rewards as number[], policyVersion }
+  const groups = `a rollouts message holds 1–${MAX_GROUPS_PER_MESSAGE} groups`
+  return z.object(
+    {
+      groups: z.array(group, { error: groups }).check(
+        z.minLength(1, { error: groups }),
+        z.maxLength(MAX_GROUPS_PER_MESSAGE, { error: groups }),
+        z.refine((gs) => new Set(gs.map((g) => g.taskId)).size === gs.length, {
+          error: 'a task appears twice in one message',
+        }),
+        z.describe('no two groups share a taskId (checked at runtime only)'),
+      ),
+    },
+    { error: 'rollouts body is not an object' },
+  )
 }
+
+/** Every rollouts body a swarm config could allow, for docs/schema. */
+export const ROLLOUTS_BODY_SCHEMA = rolloutsBodySchema({ min: 2, max: MAX_GROUP_SIZE })
+
+const bodySchemaForG = new Map<number, ReturnType<typeof rolloutsBodySchema>>()
 
 /** Checks an untrusted rollouts body; returns it typed, or a sentence saying what is wrong. */
 export function validateRolloutsBody(body: unknown, groupSize: number): RolloutsBody | string {
-  if (!isObject(body)) return 'rollouts body is not an object'
-  const { groups } = body
-  if (!Array.isArray(groups) || groups.length === 0 || groups.length > MAX_GROUPS_PER_MESSAGE)
-    return `a rollouts message holds 1–${MAX_GROUPS_PER_MESSAGE} groups`
-  const parsed: RolloutGroup[] = []
-  for (const g of groups) {
-    const group = parseGroup(g, groupSize)
-    if (typeof group === 'string') return group
-    parsed.push(group)
-  }
-  const ids = new Set(parsed.map((g) => g.taskId))
-  if (ids.size !== parsed.length) return 'a task appears twice in one message'
-  return { groups: parsed }
+  let schema = bodySchemaForG.get(groupSize)
+  if (schema === undefined) bodySchemaForG.set(groupSize, (schema = rolloutsBodySchema(groupSize)))
+  return checked(schema, body)
 }

@@ -1,5 +1,7 @@
 // A task as it crosses the network: the (kind, family, difficulty, seed) that regenerates it. A receiver
 // never trusts a task's text from gossip; it regenerates the task and checks the id the sender claimed.
+import * as z from 'zod'
+import { checked, intIn, stringOf } from '../codec/schema.ts'
 import { codeTemplate } from '../tasks/code-templates.ts'
 import { generateCodeTask } from '../tasks/generate-code-task.ts'
 import { generateReasoningTask } from '../tasks/generate-reasoning-task.ts'
@@ -38,18 +40,16 @@ export const refOfTask = (task: Task): TaskRef => ({
   seed: task.seed,
 })
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v)
+/** What a task ref must be (not that the family exists: taskFromRef does that). */
+export const TASK_REF_SCHEMA = z.object(
+  {
+    kind: z.enum(['reasoning', 'code'], { error: 'task kind must be reasoning or code' }),
+    family: stringOf(1, 64, 'task family must be 1–64 characters'),
+    difficulty: z.literal(DIFFICULTIES, { error: 'task difficulty must be 1–5' }),
+    seed: intIn(0, MAX_TASK_SEED, 'task seed must be a u32'),
+  },
+  { error: 'task is not an object' },
+)
 
 /** Checks an untrusted value's shape (not that the family exists: taskFromRef does that). */
-export function parseTaskRef(value: unknown): TaskRef | string {
-  if (!isObject(value)) return 'task is not an object'
-  const { kind, family, difficulty, seed } = value
-  if (kind !== 'reasoning' && kind !== 'code') return 'task kind must be reasoning or code'
-  if (typeof family !== 'string' || family.length === 0 || family.length > 64)
-    return 'task family must be 1–64 characters'
-  if (!(DIFFICULTIES as readonly unknown[]).includes(difficulty)) return 'task difficulty must be 1–5'
-  if (typeof seed !== 'number' || !Number.isSafeInteger(seed) || seed < 0 || seed > MAX_TASK_SEED)
-    return 'task seed must be a u32'
-  return { kind, family, difficulty: difficulty as Difficulty, seed }
-}
+export const parseTaskRef = (value: unknown): TaskRef | string => checked(TASK_REF_SCHEMA, value)

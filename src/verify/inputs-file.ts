@@ -1,3 +1,5 @@
+import * as z from 'zod'
+import { firstIssue } from '../codec/schema.ts'
 import { HASH_HEX } from './digest.ts'
 import type { ChainPosition } from './hash-chain.ts'
 import { RECEIPT_KINDS, type JsonObject, type ReceiptKind } from './receipt-schema.ts'
@@ -35,33 +37,50 @@ export function defaultInputsPath(receiptPath: string): string {
     : receiptPath.replace(/(\.json)?$/, '.inputs.json')
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v)
+const inputsError = (key: string, should: string) => `inputs file: ${key} ${should}`
+const base64 = (key: string) => z.string({ error: inputsError(key, 'must be base64 text') })
+const object = (key: string) =>
+  z.record(z.string(), z.unknown(), { error: inputsError(key, 'must be an object') })
+
+const chainError = inputsError('chain', 'must be {tip, length}')
+const traceError = inputsError('trace', 'must be a list of {op, hash}')
+
+/** The side file's shape; whether its contents match the receipt's hashes is for verification. */
+export const INPUTS_FILE_SCHEMA = z.object(
+  {
+    format: z.literal(INPUTS_FORMAT, { error: inputsError('format', `must be ${INPUTS_FORMAT}`) }),
+    kind: z.enum(RECEIPT_KINDS, { error: inputsError('kind', 'must be a receipt kind') }),
+    checkpoint: base64('checkpoint'),
+    optimizer: z.optional(base64('optimizer')),
+    chain: z.object(
+      {
+        tip: z.string({ error: chainError }).check(z.regex(HASH_HEX, { error: chainError })),
+        length: z.int({ error: chainError }),
+      },
+      { error: chainError },
+    ),
+    inputs: object('inputs'),
+    trace: z.optional(
+      z.array(
+        z.object(
+          {
+            op: z.string({ error: traceError }),
+            hash: z.string({ error: traceError }).check(z.regex(HASH_HEX, { error: traceError })),
+          },
+          { error: traceError },
+        ),
+        { error: traceError },
+      ),
+    ),
+    outputs: z.optional(object('outputs')),
+  },
+  { error: inputsError('(file)', 'must be a JSON object') },
+)
 
 /** Checks the side file's shape; throws a RangeError naming the offending key. */
 export function parseInputsFile(value: unknown): InputsFile {
-  const bad = (key: string, should: string): never => {
-    throw new RangeError(`inputs file: ${key} ${should}`)
-  }
-  if (!isObject(value)) return bad('(file)', 'must be a JSON object')
-  if (value.format !== INPUTS_FORMAT) bad('format', `must be ${INPUTS_FORMAT}`)
-  if (!RECEIPT_KINDS.includes(value.kind as ReceiptKind)) bad('kind', 'must be a receipt kind')
-  if (typeof value.checkpoint !== 'string') bad('checkpoint', 'must be base64 text')
-  if (value.optimizer !== undefined && typeof value.optimizer !== 'string')
-    bad('optimizer', 'must be base64 text')
-  const chain = value.chain as Record<string, unknown> | undefined
-  if (!isObject(chain) || !HASH_HEX.test(String(chain.tip)) || !Number.isInteger(chain.length))
-    bad('chain', 'must be {tip, length}')
-  if (!isObject(value.inputs)) bad('inputs', 'must be an object')
-  const trace = value.trace
-  if (
-    trace !== undefined &&
-    !(
-      Array.isArray(trace) &&
-      trace.every((e) => isObject(e) && typeof e.op === 'string' && HASH_HEX.test(String(e.hash)))
-    )
-  )
-    bad('trace', 'must be a list of {op, hash}')
-  if (value.outputs !== undefined && !isObject(value.outputs)) bad('outputs', 'must be an object')
-  return value as unknown as InputsFile
+  const result = INPUTS_FILE_SCHEMA.safeParse(value)
+  if (!result.success) throw new RangeError(firstIssue(result.error).message)
+  // the checked value itself, not zod's copy: a side file's unknown keys are kept, as before
+  return value as InputsFile
 }

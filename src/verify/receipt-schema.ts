@@ -1,3 +1,5 @@
+import * as z from 'zod'
+import { firstIssue, withJsonSchema } from '../codec/schema.ts'
 import { HASH_HEX } from './digest.ts'
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
@@ -80,62 +82,110 @@ export const BODY_FIELDS = [
   'peerId',
 ] as const satisfies readonly (keyof ReceiptBody)[]
 
-const RECEIPT_FIELDS: readonly string[] = [...BODY_FIELDS, 'receiptHash', 'signature', 'info']
-
 /** Why a receipt failed, naming the field (or the first divergent op in `divergence`). */
 export interface Failure {
   readonly field: string
   readonly message: string
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v)
-const isU32 = (v: unknown) => Number.isInteger(v) && (v as number) >= 0 && (v as number) < 2 ** 32
-const isHash = (v: unknown) => typeof v === 'string' && HASH_HEX.test(v)
-const oneOf = (values: readonly string[]) => (v: unknown) => values.includes(v as string)
+/** `field must be…` when the field is there and wrong, `field is missing` when it is not there. */
+const fieldError = (field: string, should: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined ? `${field} is missing` : `${field} ${should}`
 
-/** Per-field shape checks; each returns what the field should be when it is not. */
-const FIELD_CHECKS: Record<string, [(v: unknown) => boolean, string]> = {
-  version: [(v) => v === 1, 'must be 1'],
-  kind: [oneOf(RECEIPT_KINDS), `must be one of ${RECEIPT_KINDS.join(', ')}`],
-  modelId: [(v) => typeof v === 'string' && v.length > 0, 'must be a non-empty string'],
-  opSet: [oneOf(OP_SETS), `must be one of ${OP_SETS.join(', ')}`],
-  params: [isObject, 'must be an object'],
-  seed: [
-    (v) => v === null || (Array.isArray(v) && v.length === 2 && v.every(isU32)),
-    'must be null or two u32 words',
-  ],
-  tokenCount: [(v) => Number.isInteger(v) && (v as number) >= 0, 'must be a count'],
-  finishReason: [oneOf(FINISH_REASONS), `must be one of ${FINISH_REASONS.join(', ')}`],
-  chainLength: [(v) => Number.isInteger(v) && (v as number) >= 0, 'must be a count'],
-  peerId: [(v) => typeof v === 'string' && v.length > 0, 'must be a peer id'],
-  signature: [(v) => typeof v === 'string' && /^([0-9a-f]{2})+$/.test(v), 'must be hex'],
-  info: [isObject, 'must be an object'],
+const hash = (field: string) => {
+  const error = fieldError(field, 'must be 64 lowercase hex digits')
+  return z.string({ error }).check(z.regex(HASH_HEX, { error }))
 }
-for (const field of ['configHash', 'weightsHash', 'kernelsHash', 'inputHash', 'paramsHash', 'outputHash'])
-  FIELD_CHECKS[field] = [isHash, 'must be 64 lowercase hex digits']
-for (const field of ['traceRoot', 'chainTip', 'receiptHash'])
-  FIELD_CHECKS[field] = [isHash, 'must be 64 lowercase hex digits']
+const count = (field: string) => {
+  const error = fieldError(field, 'must be a count')
+  return z.int({ error }).check(z.gte(0, { error }))
+}
+const oneOf = <T extends readonly [string, ...string[]]>(field: string, values: T) =>
+  z.enum(values, { error: fieldError(field, `must be one of ${values.join(', ')}`) })
+const jsonObject = (field: string) =>
+  z.record(z.string(), z.unknown(), { error: fieldError(field, 'must be an object') })
+const seedError = fieldError('seed', 'must be null or two u32 words')
+const u32 = z
+  .int({ error: seedError })
+  .check(z.gte(0, { error: seedError }), z.lte(2 ** 32 - 1, { error: seedError }))
+
+const receiptFields = {
+  version: z.literal(1, { error: fieldError('version', 'must be 1') }),
+  kind: oneOf('kind', RECEIPT_KINDS),
+  modelId: z
+    .string({ error: fieldError('modelId', 'must be a non-empty string') })
+    .check(z.minLength(1, { error: fieldError('modelId', 'must be a non-empty string') })),
+  configHash: hash('configHash'),
+  weightsHash: hash('weightsHash'),
+  kernelsHash: hash('kernelsHash'),
+  opSet: oneOf('opSet', OP_SETS),
+  inputHash: hash('inputHash'),
+  params: jsonObject('params'),
+  paramsHash: hash('paramsHash'),
+  seed: z
+    .nullable(z.tuple([u32, u32], { error: seedError }))
+    .check(z.describe('Philox key words, or null for work that draws no random numbers')),
+  outputHash: hash('outputHash'),
+  tokenCount: z.optional(count('tokenCount')),
+  finishReason: z.optional(oneOf('finishReason', FINISH_REASONS)),
+  traceRoot: hash('traceRoot'),
+  chainTip: hash('chainTip'),
+  chainLength: count('chainLength'),
+  peerId: z
+    .string({ error: fieldError('peerId', 'must be a peer id') })
+    .check(z.minLength(1, { error: fieldError('peerId', 'must be a peer id') })),
+  receiptHash: hash('receiptHash'),
+  signature: z
+    .string({ error: fieldError('signature', 'must be hex') })
+    .check(z.regex(/^([0-9a-f]{2})+$/, { error: fieldError('signature', 'must be hex') })),
+  info: z.optional(jsonObject('info')),
+} satisfies Record<(typeof BODY_FIELDS)[number] | 'receiptHash' | 'signature' | 'info', z.ZodType>
+
+const TOKEN_FIELDS = ['tokenCount', 'finishReason'] as const
+
+/**
+ * A receipt file's shape: the hashed fields, receiptHash, signature, and optional info; tokenCount and
+ * finishReason belong to generation receipts and to them only. Whether the hashes and the signature
+ * are right is for verification (src/verify/receipt.ts), not for the shape.
+ */
+export const RECEIPT_SCHEMA = withJsonSchema(
+  z
+    .strictObject(receiptFields, {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys'
+          ? `${issue.keys[0]} is not a receipt field`
+          : 'a receipt is a JSON object',
+    })
+    .check(
+      z.superRefine((receipt, ctx) => {
+        const generation = receipt.kind === 'generation'
+        for (const field of TOKEN_FIELDS) {
+          const present = receipt[field] !== undefined
+          if (generation && !present)
+            ctx.addIssue({ code: 'custom', path: [field], message: `${field} is missing` })
+          if (!generation && present)
+            ctx.addIssue({
+              code: 'custom',
+              path: [field],
+              message: `${field} belongs to generation receipts only, this one is ${receipt.kind}`,
+            })
+        }
+      }),
+    ),
+  {
+    description:
+      'the shape only: receiptHash, the signature and every hash are checked by verification (src/verify/receipt.ts, verify.ts)',
+    if: { properties: { kind: { const: 'generation' } } },
+    then: { required: [...TOKEN_FIELDS] },
+    else: { not: { anyOf: TOKEN_FIELDS.map((f) => ({ required: [f] })) } },
+  },
+)
 
 /** The first schema violation of a parsed receipt file, or undefined when it has the receipt's shape. */
 export function schemaFailure(value: unknown): Failure | undefined {
-  if (!isObject(value)) return { field: '(file)', message: 'a receipt is a JSON object' }
-  for (const key of Object.keys(value))
-    if (!RECEIPT_FIELDS.includes(key)) return { field: key, message: `${key} is not a receipt field` }
-  // token fields belong to generations and nothing else
-  const generation = value.kind === 'generation'
-  for (const field of RECEIPT_FIELDS) {
-    const present = value[field] !== undefined
-    const tokenField = field === 'tokenCount' || field === 'finishReason'
-    const required = field !== 'info' && (!tokenField || generation)
-    if (!present && required) return { field, message: `${field} is missing` }
-    if (present && !generation && tokenField)
-      return {
-        field,
-        message: `${field} belongs to generation receipts only, this one is ${String(value.kind)}`,
-      }
-    const [ok, should] = FIELD_CHECKS[field]!
-    if (present && !ok(value[field])) return { field, message: `${field} ${should}` }
-  }
-  return undefined
+  const result = RECEIPT_SCHEMA.safeParse(value)
+  if (result.success) return undefined
+  const issue = firstIssue(result.error)
+  const field = issue.code === 'unrecognized_keys' ? issue.keys[0]! : String(issue.path[0] ?? '(file)')
+  return { field, message: issue.message }
 }
