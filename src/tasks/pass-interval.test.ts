@@ -42,8 +42,13 @@ describe('cellInterval and stratifiedInterval', () => {
     expect(mix.pass).toBe(0.75)
     expect(mix.formatFailures).toBeCloseTo(0.1, 12)
     expect(mix.tasks).toBe(505)
-    // only the 500-task cell varies: half-width 1.96 · sqrt(0.25 / 500) / 2
-    const half = (1.959963984540054 * Math.sqrt(0.25 / 500)) / 2
+    // each cell's variance at its Agresti–Coull rate, the 5-of-5 cell's too
+    const z = 1.959963984540054
+    const term = (x: number, n: number) => {
+      const p = (x + (z * z) / 2) / (n + z * z)
+      return (p * (1 - p)) / (n + z * z)
+    }
+    const half = (z * Math.sqrt(term(5, 5) + term(250, 500))) / 2
     expect(mix.ci95[0]).toBeCloseTo(0.75 - half, 12)
     expect(mix.ci95[1]).toBeCloseTo(0.75 + half, 12)
     expect(() => stratifiedInterval([])).toThrow(RangeError)

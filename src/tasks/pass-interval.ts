@@ -6,8 +6,9 @@
 // leaves [0, 1]; Wilson stays inside and keeps its coverage at small n.
 // The mix: each cell weighs 1/C whatever its size (a small prompt space does not count for less), so the
 // estimate is the stratified mean of the cells' rates, and its variance the sum of the cells' binomial
-// variances over C²; the interval is normal on that. A cell at 0 or 1 adds no variance, which is right
-// for a whole small space evaluated exhaustively and slightly narrow otherwise.
+// variances over C²; the interval is normal on that. Each cell's variance is taken at the Agresti–Coull
+// rate p̃ = (x + z²/2) / (n + z²) over n + z², so a cell at 0 or 1 (common with a few prompts a cell, as
+// in the tab) still counts as uncertain instead of adding nothing.
 
 /** The two-sided 95 % normal quantile. */
 export const Z95 = 1.959963984540054
@@ -62,7 +63,13 @@ export function stratifiedInterval(cells: readonly CellScore[]): PassInterval {
     throw new RangeError('a stratified pass@1 needs cells with at least one task each')
   const c = cells.length
   const pass = cells.reduce((a, s) => a + s.pass, 0) / c
-  const variance = cells.reduce((a, s) => a + (s.pass * (1 - s.pass)) / s.tasks, 0) / (c * c)
+  const z2 = Z95 * Z95
+  const variance =
+    cells.reduce((a, s) => {
+      const adjusted = (s.pass * s.tasks + z2 / 2) / (s.tasks + z2)
+      return a + (adjusted * (1 - adjusted)) / (s.tasks + z2)
+    }, 0) /
+    (c * c)
   const half = Z95 * Math.sqrt(variance)
   return {
     pass,
