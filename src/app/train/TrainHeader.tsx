@@ -12,7 +12,7 @@ import { useNow } from '../use-now.ts'
 import { shortHash } from '../verify/verify-files.ts'
 import { exportFileName, metricsToJson, roundsToCsv } from './metrics-export.ts'
 import { PHASE_LABELS, PHASE_TONES, formatCountdown, nextDeadline } from './round-timer.ts'
-import { roundSignalNote } from './round-signal.ts'
+import { lastRunRound, roundSignalNote } from './round-signal.ts'
 
 /** Its own component: the once-a-second tick re-renders this line only. */
 function Countdown() {
@@ -35,7 +35,7 @@ function RoundCard() {
   const phase = useLearningStore((s) => s.phase)
   const round = useLearningStore((s) => s.round)
   const clockNote = useLearningStore((s) => s.clockNote)
-  const lastRow = useLearningStore((s) => s.rounds.at(-1))
+  const lastRow = useLearningStore((s) => lastRunRound(s.rounds))
   const signal = lastRow && roundSignalNote(lastRow)
   return (
     <Card title="Round" className="train-round-card" testId="train-round-card">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { roundRow } from './round-row-fixture.ts'
-import { roundSignalNote } from './round-signal.ts'
+import { lastRunRound, roundSignalNote } from './round-signal.ts'
 
 describe('roundSignalNote', () => {
   it('says in words when no trained group carried a signal', () => {
@@ -24,5 +24,11 @@ describe('roundSignalNote', () => {
   it('says nothing for a skipped round or a row saved before signals were counted', () => {
     expect(roundSignalNote(roundRow(1, { skipped: 'tab was reloaded' }))).toBeUndefined()
     expect(roundSignalNote(roundRow(2, { trainedOn: { local: 2, external: 2 } }))).toBeUndefined()
+  })
+
+  it('speaks of the newest round that ran, past skipped ones', () => {
+    const rows = [roundRow(1), roundRow(2), roundRow(3, { skipped: 'joined late' })]
+    expect(lastRunRound(rows)?.round).toBe(2)
+    expect(lastRunRound([roundRow(4, { skipped: 'joined late' })])).toBeUndefined()
   })
 })

@@ -26,3 +26,9 @@ export function roundSignalNote(r: RoundRow): { text: string; empty: boolean } |
     empty: false,
   }
 }
+
+/** The newest round that ran (the card speaks of it, not of a skipped one after it). */
+export function lastRunRound(rows: readonly RoundRow[]): RoundRow | undefined {
+  for (let i = rows.length - 1; i >= 0; i--) if (rows[i]!.skipped === undefined) return rows[i]
+  return undefined
+}
