@@ -12,8 +12,14 @@ export interface ArmResult {
   reward: number[][]
   /** [round][peer] groups of the peer's training step whose rewards differ (the rest have zero advantage) */
   informative: number[][]
-  /** rounds at which pass@1 was measured, and [eval][peer] pass@1 */
+  /** rounds at which held-out pass@1 was measured (the last round always), and [eval][peer] pass@1 */
   evalRounds: number[]
   pass1: number[][]
+  /** [eval][peer] its 95 % interval over distinct reserved prompts */
+  pass1Ci95: [number, number][][]
+  /** [eval][peer] share of greedy answers with no parsable <answer> */
+  formatFailures: number[][]
+  /** [eval] reserved prompts scored (100 a cell for the curve, the full set at the start and the end) */
+  evalTasks: number[]
   seconds: number
 }

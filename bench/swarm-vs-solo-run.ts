@@ -2,30 +2,32 @@
 // peers starting from the shipped model, each generating the same 4 groups of G = 2 per round in every
 // arm, then training either on 2 own + 2 heard groups (sharing; drawn uniformly as RL Swarm does, or
 // groups with a signal first) or on its 4 own groups (isolated): 8 rollouts per training step either
-// way. Prints one JSON line.
+// way. Held-out pass@1 is greedy on the reserved prompts (held out by prompt text, src/tasks/held-out-set.ts)
+// at difficulties 1 and 2 (the draw's and the next), the float64 decoder: 100 a cell for the curve,
+// the full set (500 a cell, or all a small space has) at the start and the end. Prints one JSON line.
 //   node --import ./src/polyfills/register.js bench/swarm-vs-solo-run.ts <swarm|swarm-signal|solo> <seed> <rounds> <evalEvery> <lr>
 import { readFileSync } from 'node:fs'
 import { readCheckpoint } from '../src/model/checkpoint.ts'
-import { generate } from '../src/model/generate.ts'
+import { flatFromParams } from '../src/model/f64/flat-params.ts'
 import { parseManifest } from '../src/model/load/model-manifest.ts'
+import { evaluateReserved } from '../src/model/sft/held-out-eval.ts'
 import { parseTokenizerJson } from '../src/model/tokenizer/bpe-tokenizer.ts'
 import { DEFAULT_LEARNING, type LearningConfig } from '../src/swarm/learning-config.ts'
 import { createMemoryHub } from '../src/swarm/memory-comm.ts'
 import { createReproduciblePolicy, type ReproduciblePolicy } from '../src/swarm/reproducible-policy.ts'
 import { createRoundInbox } from '../src/swarm/round-inbox.ts'
 import { runRound, type PeerContext, type Scorer } from '../src/swarm/swarm-round.ts'
-import { generateReasoningTask } from '../src/tasks/generate-reasoning-task.ts'
-import { REASONING_FAMILIES } from '../src/tasks/reasoning-families.ts'
+import { HELD_OUT_PER_CELL } from '../src/tasks/held-out-set.ts'
+import type { PassInterval } from '../src/tasks/pass-interval.ts'
 import { CODEZERO_REWARD } from '../src/tasks/reward.ts'
 import { scoreReasoning } from '../src/tasks/score-completion.ts'
-import type { ReasoningTask } from '../src/tasks/task.ts'
-import { verifyReasoning } from '../src/tasks/verify-reasoning.ts'
+import type { Difficulty, ReasoningTask } from '../src/tasks/task.ts'
 import type { Arm, ArmResult } from './swarm-vs-solo-arms.ts'
 
 const PEERS = 4
-/** Held-out tasks per family for pass@1 (greedy): seeds far from any round's draw. */
-const EVAL_PER_FAMILY = 8
-const EVAL_SEED_START = 2_000_000
+/** Reserved prompts per family and difficulty for the curve's points; start and end use the full set. */
+const CURVE_PER_CELL = 100
+const EVAL_DIFFICULTIES: readonly Difficulty[] = [1, 2]
 
 const folder = new URL('../public/models/tabswarm-tiny/', import.meta.url)
 const read = (path: string) => readFileSync(new URL(path, folder))
@@ -95,36 +97,44 @@ async function main(): Promise<void> {
     }
   })
 
-  const evalTasks = REASONING_FAMILIES.flatMap((f) =>
-    Array.from({ length: EVAL_PER_FAMILY }, (_, i) => generateReasoningTask(f.name, 1, EVAL_SEED_START + i)),
-  )
-  const pass1 = (policy: ReproduciblePolicy) =>
-    evalTasks.filter((task) => {
-      const prompt = Int32Array.from(
-        tokenizer.encode(manifest.promptTemplate.replace('{prompt}', task.prompt)),
-      )
-      const g = generate(config, policy.state.params, prompt, {
-        maxNewTokens: learning.sampling.maxNewTokens,
-        sampling: { temperatureQ16: 0, topK: 0, topPQ30: 2 ** 30 },
-        seed: [0, 0],
-        step: 0,
-        eosToken: eosId,
-      })
-      const text = tokenizer.decode([...g.tokens].filter((id) => id !== eosId))
-      return verifyReasoning(task, text).correct
-    }).length / evalTasks.length
+  const reserved = (policy: ReproduciblePolicy, perCell: number): PassInterval =>
+    evaluateReserved(
+      { config, views: flatFromParams(config, policy.state.params).views, tokenizer, stopToken: eosId },
+      EVAL_DIFFICULTIES,
+      perCell,
+    ).mix
 
-  const result: ArmResult = { arm, seed, reward: [], informative: [], evalRounds: [], pass1: [], seconds: 0 }
+  const result: ArmResult = {
+    arm,
+    seed,
+    reward: [],
+    informative: [],
+    evalRounds: [],
+    pass1: [],
+    pass1Ci95: [],
+    formatFailures: [],
+    evalTasks: [],
+    seconds: 0,
+  }
   const evaluate = (round: number) => {
+    const perCell = round === 0 || round === rounds ? HELD_OUT_PER_CELL : CURVE_PER_CELL
+    // every peer starts from the same weights: the start is scored once
+    const scores =
+      round === 0
+        ? Array(PEERS).fill(reserved(peers[0]!.policy, perCell))
+        : peers.map((p) => reserved(p.policy, perCell))
     result.evalRounds.push(round)
-    result.pass1.push(peers.map((p) => pass1(p.policy)))
+    result.pass1.push(scores.map((s) => s.pass))
+    result.pass1Ci95.push(scores.map((s) => [s.ci95[0], s.ci95[1]]))
+    result.formatFailures.push(scores.map((s) => s.formatFailures))
+    result.evalTasks.push(scores[0]!.tasks)
   }
   evaluate(0)
   for (let round = 0; round < rounds; round++) {
     const reports = await Promise.all(peers.map((p) => runRound(p, round)))
     result.reward.push(reports.map((r) => r.ownReward))
     result.informative.push(reports.map((r) => r.trainedOn.informative ?? 0))
-    if ((round + 1) % evalEvery === 0) evaluate(round + 1)
+    if ((round + 1) % evalEvery === 0 || round + 1 === rounds) evaluate(round + 1)
     process.stderr.write(
       `${arm} seed ${seed} round ${round + 1}/${rounds}: reward ${(reports.reduce((a, r) => a + r.ownReward, 0) / PEERS).toFixed(3)}\n`,
     )

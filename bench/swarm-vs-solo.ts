@@ -174,6 +174,12 @@ async function main(): Promise<void> {
   const cum = (arm: Arm) => runs(arm).map((r) => cumulative(peerMean(r.reward)).at(-1)!)
   const finalPass = (arm: Arm) => runs(arm).map((r) => mean(r.pass1.at(-1)!))
   const startPass = (arm: Arm) => runs(arm).map((r) => mean(r.pass1[0]!))
+  // the end's 95 % interval over distinct reserved prompts, averaged over peers and seeds
+  const endCi = (arm: Arm): [number, number] => {
+    const ends = runs(arm).flatMap((r) => r.pass1Ci95.at(-1)!)
+    return [mean(ends.map((c) => c[0])), mean(ends.map((c) => c[1]))]
+  }
+  const formatAt = (arm: Arm, at: 0 | -1) => mean(runs(arm).flatMap((r) => r.formatFailures.at(at)!))
   // groups per step that carry a signal, over every round and peer
   const informative = (arm: Arm) => mean(runs(arm).flatMap((r) => r.informative.flat()))
   // the gain per seed: the same seed draws the same tasks for every arm
@@ -186,7 +192,12 @@ async function main(): Promise<void> {
         cumulativeReward: cum(arm),
         gainOverSolo: { perSeed: gains(arm), mean: mean(gains(arm)), std: std(gains(arm)) },
         relativeGain: relative(arm),
-        pass1: { start: startPass(arm), final: finalPass(arm) },
+        pass1: {
+          start: startPass(arm),
+          final: finalPass(arm),
+          ci95End: endCi(arm),
+          formatFailures: { start: formatAt(arm, 0), end: formatAt(arm, -1) },
+        },
         informativeGroupsPerStep: informative(arm),
       },
     ]),
@@ -212,8 +223,11 @@ async function main(): Promise<void> {
       ratio: `${pct(relative(arm))} (gain ${fmt(mean(gains(arm)), 2)} ± ${fmt(std(gains(arm)), 2)})`,
     },
     {
-      metric: `${arm}: held-out pass@1 start → end`,
-      value: `${fmt(mean(startPass(arm)), 3)} → ${fmt(mean(finalPass(arm)), 3)}`,
+      metric: `${arm}: held-out pass@1 start → end (95 % interval at the end; no answer start → end)`,
+      value:
+        `${fmt(mean(startPass(arm)), 3)} → ${fmt(mean(finalPass(arm)), 3)} ` +
+        `[${fmt(endCi(arm)[0], 3)}, ${fmt(endCi(arm)[1], 3)}]; ` +
+        `${fmt(formatAt(arm, 0), 3)} → ${fmt(formatAt(arm, -1), 3)}`,
       baseline: fmt(mean(finalPass('solo')), 3),
       ratio: `${fmt(informative(arm), 2)} groups/step with a signal`,
     },

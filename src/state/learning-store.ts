@@ -34,8 +34,13 @@ export type DegradedCause = 'history' | 'trainer'
 export interface EvalPoint {
   round: number
   policyVersion: number
+  /** greedy pass@1, the uniform mix over the held-out cells */
   pass1: number
   tasks: number
+  /** its 95 % interval over distinct prompts; absent in histories saved before intervals were kept */
+  ci95?: [number, number]
+  /** share of answers with no parsable <answer>; absent likewise */
+  formatFailures?: number
 }
 
 /** One completion another peer shared, as the feed shows it (re-scored by our verifiers). */

@@ -1,40 +1,61 @@
 import { describe, expect, it } from 'vitest'
-import { evaluateHeldOut, heldOutTasks, HELD_OUT_TASKS } from './held-out-eval.ts'
+import { isReservedPrompt } from '../tasks/reserved-prompts.ts'
+import type { Task } from '../tasks/task.ts'
+import { evaluateHeldOut, heldOutCells, TAB_HELD_OUT_PER_CELL } from './held-out-eval.ts'
 import { createTaskJudge } from './task-judge.ts'
 
 const sources = [
   { kind: 'reasoning' as const, family: 'arithmetic' },
+  { kind: 'code' as const, family: 'add-two' },
   { kind: 'reasoning' as const, family: 'list-sorting' },
 ]
 
 describe('the held-out evaluation', () => {
-  it('is the same fixed set for everyone: the families in turn at the given difficulty', () => {
-    const tasks = heldOutTasks(sources, 2)
-    expect(tasks).toHaveLength(HELD_OUT_TASKS)
-    expect(tasks.map((t) => t.family).slice(0, 4)).toEqual([
-      'arithmetic',
-      'list-sorting',
-      'arithmetic',
-      'list-sorting',
+  it('is the same reserved set for everyone: the reasoning families at the difficulty and the next', () => {
+    const cells = heldOutCells(sources, 2)
+    expect(cells.map((c) => `${c.family}/${c.difficulty}`)).toEqual([
+      'arithmetic/2',
+      'arithmetic/3',
+      'list-sorting/2',
+      'list-sorting/3',
     ])
-    expect(tasks.every((t) => t.difficulty === 2)).toBe(true)
-    expect(heldOutTasks(sources, 2).map((t) => t.id)).toEqual(tasks.map((t) => t.id))
-    expect(() => heldOutTasks([], 1)).toThrow('at least one task family')
+    for (const cell of cells) {
+      expect(cell.tasks).toHaveLength(TAB_HELD_OUT_PER_CELL)
+      expect(cell.tasks.every((t) => isReservedPrompt(t.prompt))).toBe(true)
+    }
+    expect(heldOutCells(sources, 5).map((c) => c.difficulty)).toEqual([5, 5])
+    expect(heldOutCells([{ kind: 'code', family: 'add-two' }], 1)).toEqual([])
   })
 
-  it('reports greedy pass@1 at the round and policy version given', async () => {
-    const tasks = heldOutTasks(sources, 1, 4)
-    // right on the first two tasks only
-    const answer = async (task: (typeof tasks)[number]) => {
-      const i = tasks.indexOf(task)
-      const text =
-        i < 2 && task.kind === 'reasoning' ? `<answer>${task.answer}</answer>` : '<answer>x</answer>'
-      return { text, tokens: 6 }
-    }
-    const point = await evaluateHeldOut(tasks, answer, createTaskJudge(16).correct, {
+  it('reports the uniform mix over cells with its interval and format failures', async () => {
+    const cells = heldOutCells(sources, 1, 4)
+    const arithmetic = new Set<Task>(cells[0]!.tasks.concat(cells[1]!.tasks))
+    // right on every arithmetic task, unformatted on every sorting task
+    const answer = async (task: Task) => ({
+      text: arithmetic.has(task) && task.kind === 'reasoning' ? `<answer>${task.answer}</answer>` : 'no idea',
+      tokens: 6,
+    })
+    const point = await evaluateHeldOut(cells, answer, createTaskJudge(16).correct, {
       round: 9,
       policyVersion: 4,
     })
-    expect(point).toEqual({ round: 9, policyVersion: 4, pass1: 0.5, tasks: 4 })
+    expect(point).toMatchObject({ round: 9, policyVersion: 4, pass1: 0.5, tasks: 16, formatFailures: 0.5 })
+    // four cells of 4, each all right or all wrong, still leave the mix uncertain
+    expect(point.ci95![0]).toBeGreaterThan(0.2)
+    expect(point.ci95![0]).toBeLessThan(0.4)
+    expect(point.ci95![1]).toBeCloseTo(1 - point.ci95![0], 12)
+  })
+
+  it('gives no point for a swarm without reasoning families', async () => {
+    const point = await evaluateHeldOut(
+      [],
+      async () => ({ text: '', tokens: 0 }),
+      async () => true,
+      {
+        round: 1,
+        policyVersion: 0,
+      },
+    )
+    expect(point).toEqual({ round: 1, policyVersion: 0, pass1: 0, tasks: 0 })
   })
 })

@@ -1,46 +1,69 @@
-// The held-out evaluation of a learning peer: greedy pass@1 on a small fixed task set, so the Train view
-// can show whether the weights improve on tasks no round ever draws. The set is the same for every peer
-// of a swarm (its families at its starting difficulty, fixed seeds), so peers' curves compare.
-import type { Difficulty, Task } from '../tasks/task.ts'
+// The held-out evaluation of a learning peer: greedy pass@1 on reserved prompts (held out by prompt
+// text, tasks/held-out-set.ts: no round draw and no SFT data of a model trained with the held-out rule
+// produces them), so the Train view can show whether the weights improve on prompts the peer never
+// trained on. The set is the same for every peer of a swarm — its reasoning families at the starting
+// difficulty and the next, TAB_HELD_OUT_PER_CELL prompts each — so peers' curves compare. Code families
+// have no reserved set and are left out.
+import { extractAnswer } from '../tasks/answer-tag.ts'
+import { heldOutSet, type HeldOutCell } from '../tasks/held-out-set.ts'
+import { stratifiedInterval } from '../tasks/pass-interval.ts'
+import { DIFFICULTIES, type Difficulty, type Task } from '../tasks/task.ts'
 import type { EvalPoint } from '../state/learning-store.ts'
 import type { TaskSource } from './round-tasks.ts'
-import { taskFromRef } from './task-ref.ts'
 
-/** Tasks in the held-out set: enough for a coarse curve, few enough to run between rounds. */
-export const HELD_OUT_TASKS = 12
 /**
- * First seed of the held-out set. Round draws take u32 seeds at random, so a collision is possible but
- * rare (12 in 2^32 per draw); the SFT data of the shipped models uses seeds below 1,000,000 + 500.
+ * Reserved prompts per family and difficulty. A greedy answer of the shipped model on the tab's solver
+ * (onnxruntime-web wasm, one thread, measured in Node on this 2-core machine) takes 41 ms (median; 90th
+ * percentile 102 ms): 8 a cell over 6 families × 2 difficulties (91 prompts, base conversion d1 has only
+ * 5) is ≈ 5 s every evalEvery rounds, a sixth of a 30 s round, with a 95 % interval of about ±10 points.
  */
-export const HELD_OUT_SEED_START = 3_000_000_000
+export const TAB_HELD_OUT_PER_CELL = 8
 
-/** The swarm's held-out tasks: its families in turn, at `difficulty`, on consecutive fixed seeds. */
-export function heldOutTasks(
+/** The swarm's held-out cells: its reasoning families × (difficulty, the next one up). */
+export function heldOutCells(
   sources: readonly TaskSource[],
   difficulty: Difficulty,
-  count = HELD_OUT_TASKS,
-): Task[] {
-  if (sources.length === 0) throw new RangeError('a held-out set needs at least one task family')
-  return Array.from({ length: count }, (_, i) => {
-    const source = sources[i % sources.length]!
-    return taskFromRef({ ...source, difficulty, seed: HELD_OUT_SEED_START + i })
-  })
+  perCell = TAB_HELD_OUT_PER_CELL,
+): HeldOutCell[] {
+  const families = sources.filter((s) => s.kind === 'reasoning').map((s) => s.family)
+  const levels = DIFFICULTIES.filter((d) => d === difficulty || d === difficulty + 1)
+  return heldOutSet(families, levels, perCell)
 }
 
 /** A greedy answer: its text and how many tokens it took. */
 export type GreedyAnswer = (task: Task) => Promise<{ text: string; tokens: number }>
 
-/** pass@1 of greedy answers on `tasks`, one task at a time (the solver is busy with nothing else). */
+/**
+ * pass@1 of greedy answers on every cell, one task at a time (the solver is busy with nothing else):
+ * the uniform mix over cells with its 95 % interval (tasks/pass-interval.ts), and the share of answers
+ * with no parsable <answer> (a gain that is format repair shows there).
+ */
 export async function evaluateHeldOut(
-  tasks: readonly Task[],
+  cells: readonly HeldOutCell[],
   answer: GreedyAnswer,
   correct: (task: Task, text: string, tokens: number) => Promise<boolean>,
   at: { round: number; policyVersion: number },
 ): Promise<EvalPoint> {
-  let passed = 0
-  for (const task of tasks) {
-    const { text, tokens } = await answer(task)
-    if (await correct(task, text, tokens)) passed++
+  const scores = []
+  for (const cell of cells) {
+    if (cell.tasks.length === 0) continue
+    let passed = 0
+    let formatted = 0
+    for (const task of cell.tasks) {
+      const { text, tokens } = await answer(task)
+      if (await correct(task, text, tokens)) passed++
+      if (extractAnswer(text) !== undefined) formatted++
+    }
+    const n = cell.tasks.length
+    scores.push({ tasks: n, pass: passed / n, formatted: formatted / n })
   }
-  return { ...at, pass1: tasks.length === 0 ? 0 : passed / tasks.length, tasks: tasks.length }
+  if (scores.length === 0) return { ...at, pass1: 0, tasks: 0 }
+  const mix = stratifiedInterval(scores)
+  return {
+    ...at,
+    pass1: mix.pass,
+    tasks: mix.tasks,
+    ci95: [mix.ci95[0], mix.ci95[1]],
+    formatFailures: mix.formatFailures,
+  }
 }

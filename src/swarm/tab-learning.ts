@@ -13,7 +13,7 @@ import { createSolverClient, type SolverClient } from '../solver/solver-client.t
 import { createTrainerClient, type TrainerClient } from '../trainer/trainer-client.ts'
 import { snapshotKeyOf, type TrainerReady, type TrainerStepResult } from '../trainer/trainer-session.ts'
 import { sealReceipt } from '../verify/receipt.ts'
-import { evaluateHeldOut, heldOutTasks } from './held-out-eval.ts'
+import { evaluateHeldOut, heldOutCells } from './held-out-eval.ts'
 import type { LearningConfig } from './learning-config.ts'
 import { blobHistoryStore, LEARNING_DIRECTORY } from './learning-history-store.ts'
 import { trainerUnsavedSentence } from './save-failures.ts'
@@ -161,7 +161,6 @@ export async function startTabLearning(opts: TabLearningOptions): Promise<Learni
     onStep,
   })
   const judge = createTaskJudge(learning.sampling.maxNewTokens, sandbox && ((job) => sandbox.run(job)))
-  const evalTasks = heldOutTasks(learning.sources, learning.difficulty)
   const greedy = { temperature: 0, topK: 0, topP: 1, maxNewTokens: learning.sampling.maxNewTokens, seed: 0 }
   const loop = startLearningLoop({
     clock,
@@ -182,7 +181,8 @@ export async function startTabLearning(opts: TabLearningOptions): Promise<Learni
     ),
     evaluate: (at) =>
       evaluateHeldOut(
-        evalTasks,
+        // built on the first evaluation (≈ 3 s for 8 a cell, most of it proving small spaces exhausted), then memoised
+        heldOutCells(learning.sources, learning.difficulty),
         async (task) => {
           const [answer] = (await solver.generate(task.prompt, 1, greedy)).completions
           return { text: answer?.text ?? '', tokens: answer?.tokenIds.length ?? 0 }

@@ -18,10 +18,19 @@ import { yAt } from './series-lookup.ts'
 
 export type Tone = 'accent' | 'accent-2' | 'good' | 'warn'
 
+/** An interval around a series at one x (a 95 % interval of an evaluation). */
+export interface BandPoint {
+  x: number
+  low: number
+  high: number
+}
+
 export interface ChartSeries {
   label: string
   tone: Tone
   points: readonly XY[]
+  /** drawn as a shaded band behind the line; a gap in x (a point without an interval) breaks it */
+  band?: readonly BandPoint[]
 }
 
 export interface ChartMark {
@@ -93,7 +102,13 @@ function draw(
   ])
   // one round: centred, with only its own tick
   const xr: Range = xs ? (xs.max > xs.min ? xs : { min: xs.min - 0.5, max: xs.max + 0.5 }) : EMPTY_X
-  const yData = paddedRange(extent(series.flatMap((s) => s.points.map((p) => p.y))), yInclude, FALLBACK_Y)
+  const yData = paddedRange(
+    extent(
+      series.flatMap((s) => [...s.points.map((p) => p.y), ...(s.band ?? []).flatMap((b) => [b.low, b.high])]),
+    ),
+    yInclude,
+    FALLBACK_Y,
+  )
   const yStep = niceStep(yData.max - yData.min, Y_TICKS)
   const yr: Range = { min: Math.floor(yData.min / yStep) * yStep, max: Math.ceil(yData.max / yStep) * yStep }
   const px = (x: number) => MARGIN.left + ((x - xr.min) / (xr.max - xr.min)) * plotW
@@ -141,6 +156,7 @@ function draw(
   ctx.beginPath()
   ctx.rect(MARGIN.left, MARGIN.top - 2, plotW, plotH + 4)
   ctx.clip()
+  for (const s of series) if (s.band) drawBand(ctx, s.band, s.points, color(s.tone), px, py)
   ctx.lineWidth = 1.8
   ctx.lineJoin = 'round'
   for (const s of series) {
@@ -168,6 +184,45 @@ function draw(
   }
   ctx.restore()
   return { xr, plotW }
+}
+
+/**
+ * A series' interval as a translucent band: one polygon per run of consecutive points that have an
+ * interval (an evaluation saved before intervals were kept has none, and breaks the band); a lone
+ * interval is a short bar.
+ */
+function drawBand(
+  ctx: CanvasRenderingContext2D,
+  band: readonly BandPoint[],
+  points: readonly XY[],
+  fill: string,
+  px: (x: number) => number,
+  py: (y: number) => number,
+) {
+  const at = new Map(band.map((b) => [b.x, b]))
+  const runs: BandPoint[][] = [[]]
+  for (const p of points) {
+    const b = at.get(p.x)
+    if (b) runs.at(-1)!.push(b)
+    else if (runs.at(-1)!.length > 0) runs.push([])
+  }
+  ctx.save()
+  ctx.globalAlpha = 0.18
+  ctx.fillStyle = ctx.strokeStyle = fill
+  for (const run of runs) {
+    if (run.length === 0) continue
+    if (run.length === 1) {
+      const b = run[0]!
+      ctx.fillRect(px(b.x) - 3, py(b.high), 6, py(b.low) - py(b.high))
+      continue
+    }
+    ctx.beginPath()
+    run.forEach((b, i) => (i === 0 ? ctx.moveTo(px(b.x), py(b.high)) : ctx.lineTo(px(b.x), py(b.high))))
+    for (let i = run.length - 1; i >= 0; i--) ctx.lineTo(px(run[i]!.x), py(run[i]!.low))
+    ctx.closePath()
+    ctx.fill()
+  }
+  ctx.restore()
 }
 
 function Readout({
@@ -265,6 +320,7 @@ function LineChartImpl({
           ref={canvas}
           data-testid={`chart-${testId}`}
           data-points={series.map((s) => s.points.length).join(' ')}
+          data-bands={series.map((s) => s.band?.length ?? 0).join(' ')}
           style={{ width: '100%', height: HEIGHT }}
           role="img"
           aria-label={series.map((s) => s.label).join(', ')}

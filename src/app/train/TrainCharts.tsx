@@ -1,12 +1,15 @@
-// The Train view's charts: reward per round (own vs the swarm's mean), held-out pass@1, loss (with the
-// KL to the reference policy when the swarm trains with a KL penalty) and sampling speed. Series are
+// The Train view's charts: reward per round (own vs the swarm's mean), held-out pass@1 with its 95 %
+// interval, loss (with the KL to the reference policy when the swarm trains with a KL penalty), the
+// groups of each step that carried a signal, and sampling speed. Series are
 // memoised on the store's arrays, so a chart redraws only when they change.
 import { useMemo } from 'react'
 import { useLearningStore } from '../../state/learning-store.ts'
 import { Card } from '../common/Card.tsx'
 import { formatCompact } from '../format.ts'
 import { LineChart, type ChartSeries } from './LineChart.tsx'
+import { groupsTrained, groupsWithSignal } from './round-signal.ts'
 import {
+  evalBand,
   evalSeries,
   hasKl,
   ownReward,
@@ -37,7 +40,14 @@ export function TrainCharts() {
     [rounds],
   )
   const pass1 = useMemo<ChartSeries[]>(
-    () => [{ label: 'pass@1 (held-out)', tone: 'good', points: evalSeries(evals) }],
+    () => [
+      {
+        label: 'pass@1 (held-out, 95 % interval)',
+        tone: 'good',
+        points: evalSeries(evals),
+        band: evalBand(evals),
+      },
+    ],
     [evals],
   )
   const showKl = useMemo(() => hasKl(rounds), [rounds])
@@ -49,6 +59,13 @@ export function TrainCharts() {
         : []),
     ],
     [rounds, showKl],
+  )
+  const signal = useMemo<ChartSeries[]>(
+    () => [
+      { label: 'with a signal', tone: 'good', points: roundSeries(rounds, groupsWithSignal) },
+      { label: 'trained', tone: 'accent-2', points: roundSeries(rounds, groupsTrained) },
+    ],
+    [rounds],
   )
   const speed = useMemo<ChartSeries[]>(
     () => [{ label: 'sampling', tone: 'accent', points: roundSeries(rounds, tokensPerSecond) }],
@@ -82,6 +99,16 @@ export function TrainCharts() {
           format={fixed3}
           empty="The loss appears after the first training step."
           testId="loss"
+        />
+      </Card>
+      <Card title="Groups with a signal per round" testId="train-signal-card">
+        <LineChart
+          series={signal}
+          marks={marks}
+          yInclude={ZERO}
+          format={String}
+          empty="Groups appear after the first training step."
+          testId="signal"
         />
       </Card>
       <Card title="Tokens per second" testId="train-speed-card">

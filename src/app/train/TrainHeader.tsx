@@ -12,6 +12,7 @@ import { useNow } from '../use-now.ts'
 import { shortHash } from '../verify/verify-files.ts'
 import { exportFileName, metricsToJson, roundsToCsv } from './metrics-export.ts'
 import { PHASE_LABELS, PHASE_TONES, formatCountdown, nextDeadline } from './round-timer.ts'
+import { lastRunRound, roundSignalNote } from './round-signal.ts'
 
 /** Its own component: the once-a-second tick re-renders this line only. */
 function Countdown() {
@@ -34,6 +35,8 @@ function RoundCard() {
   const phase = useLearningStore((s) => s.phase)
   const round = useLearningStore((s) => s.round)
   const clockNote = useLearningStore((s) => s.clockNote)
+  const lastRow = useLearningStore((s) => lastRunRound(s.rounds))
+  const signal = lastRow && roundSignalNote(lastRow)
   return (
     <Card title="Round" className="train-round-card" testId="train-round-card">
       <div className="train-round-line">
@@ -45,6 +48,15 @@ function RoundCard() {
         </span>
       </div>
       {COUNTING.has(phase) && <Countdown />}
+      {signal && (
+        <p
+          className={`train-note ${signal.empty ? 'text-warn' : 'muted'}`}
+          data-testid="train-signal-note"
+          data-empty={signal.empty}
+        >
+          {signal.text}
+        </p>
+      )}
       {clockNote && (
         <p
           className={`train-note ${clockNote.warn ? 'text-warn' : 'muted'}`}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { roundRow } from './round-row-fixture.ts'
 import {
+  evalBand,
   evalSeries,
   hasKl,
   ownReward,
@@ -45,6 +46,12 @@ describe('round series', () => {
 
   it('plots pass@1 at the round of each evaluation', () => {
     expect(evalSeries([{ round: 4, policyVersion: 5, pass1: 0.25, tasks: 32 }])).toEqual([{ x: 4, y: 0.25 }])
+  })
+
+  it('bands the evaluations that carry an interval; an old saved one without it gets none', () => {
+    const old = { round: 4, policyVersion: 5, pass1: 0.25, tasks: 12 }
+    const now = { round: 9, policyVersion: 8, pass1: 0.4, tasks: 91, ci95: [0.3, 0.5] as [number, number] }
+    expect(evalBand([old, now])).toEqual([{ x: 9, low: 0.3, high: 0.5 }])
   })
 
   it('plots the KL only for swarms that train with a KL penalty, breaking the line where a round has none', () => {

@@ -36,6 +36,11 @@ export function evalSeries(evals: readonly EvalPoint[]): XY[] {
   return evals.map((e) => ({ x: e.round, y: e.pass1 }))
 }
 
+/** Its 95 % interval, for the evaluations that have one (histories saved before intervals have none). */
+export function evalBand(evals: readonly EvalPoint[]): { x: number; low: number; high: number }[] {
+  return evals.flatMap((e) => (e.ci95 ? [{ x: e.round, low: e.ci95[0], high: e.ci95[1] }] : []))
+}
+
 /** The rounds to mark as skipped, with why (the marker's tooltip). */
 export function skippedMarks(rows: readonly RoundRow[]): { x: number; why: string }[] {
   return rows.flatMap((r) => (r.skipped === undefined ? [] : [{ x: r.round, why: r.skipped }]))

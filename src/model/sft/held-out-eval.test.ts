@@ -5,7 +5,7 @@ import { readCheckpoint } from '../checkpoint.ts'
 import { flatFromParams } from '../f64/flat-params.ts'
 import { parseTokenizerJson } from '../tokenizer/bpe-tokenizer.ts'
 import { REASONING_FAMILIES } from '../../tasks/reasoning-families.ts'
-import { combinedRows, evaluateHeldOut } from './held-out-eval.ts'
+import { combinedRows, evaluateHeldOut, evaluateReserved } from './held-out-eval.ts'
 import { inTargetWindow } from './solver-quality.ts'
 
 // tabswarm-micro: small enough to score quickly, and trained on one family only, so other families'
@@ -42,5 +42,29 @@ describe('evaluateHeldOut', () => {
 
   it('gives the same verdicts on a second run (greedy, float64)', () => {
     expect(evaluateHeldOut(model, 3)).toEqual(rows)
+  })
+})
+
+describe('evaluateReserved', () => {
+  const { rows, mix } = evaluateReserved(model, [1, 2], 3)
+
+  it('scores the reserved prompts of every family and difficulty, with intervals and format failures', () => {
+    expect(rows.map((r) => `${r.family}/${r.difficulty}`)).toEqual(
+      REASONING_FAMILIES.flatMap(({ name }) => [`${name}/1`, `${name}/2`]),
+    )
+    for (const r of rows) {
+      expect(r.tasks).toBe(3)
+      expect(r.ci95[0]).toBeLessThanOrEqual(r.pass)
+      expect(r.ci95[1]).toBeGreaterThanOrEqual(r.pass)
+      expect(r.formatFailures).toBeGreaterThanOrEqual(0)
+    }
+    // micro never saw list sorting: its prompts run past its context, so it writes no answer at all
+    expect(rows.find((r) => r.family === 'list-sorting' && r.difficulty === 2)!.formatFailures).toBe(1)
+  })
+
+  it('weighs every cell alike in the mix', () => {
+    expect(mix.pass).toBeCloseTo(rows.reduce((a, r) => a + r.pass, 0) / rows.length, 12)
+    expect(mix.formatFailures).toBeCloseTo(rows.reduce((a, r) => a + r.formatFailures, 0) / rows.length, 12)
+    expect(mix.tasks).toBe(36)
   })
 })

@@ -5,6 +5,8 @@ import type { ModelConfig } from '../config.ts'
 import { GreedyDecoder } from '../f64/greedy-decoder.ts'
 import type { ParamViews } from '../f64/forward-tape.ts'
 import type { Tokenizer } from '../tokenizer/tokenizer.ts'
+import { heldOutCell } from '../../tasks/held-out-set.ts'
+import { cellInterval, stratifiedInterval, type PassInterval } from '../../tasks/pass-interval.ts'
 import { REASONING_FAMILIES } from '../../tasks/reasoning-families.ts'
 import type { Difficulty, ReasoningTask } from '../../tasks/task.ts'
 import { framePrompt, heldOutTasks } from './sft-data.ts'
@@ -36,10 +38,10 @@ export interface HeldOutModel {
   readonly stopToken: number
 }
 
-/** Rows in family order, each family's '1', '2', then '1-2'; `count` seeds per family and difficulty. */
-export function evaluateHeldOut(model: HeldOutModel, count: number): HeldOutRow[] {
+/** The model's greedy completion of a task, as text (the stop token dropped). */
+function greedyCompleter(model: HeldOutModel): (task: ReasoningTask) => string {
   const decoder = new GreedyDecoder(model.config, model.views)
-  const complete = (task: ReasoningTask) => {
+  return (task) => {
     const prompt = model.tokenizer.encode(framePrompt(task))
     // A prompt longer than the context gets no answer (scored wrong): a model trained on other families
     // may tokenise this one's text into too many pieces.
@@ -50,6 +52,11 @@ export function evaluateHeldOut(model: HeldOutModel, count: number): HeldOutRow[
     })
     return model.tokenizer.decode(ids.filter((id) => id !== model.stopToken))
   }
+}
+
+/** Rows in family order, each family's '1', '2', then '1-2'; `count` seeds per family and difficulty. */
+export function evaluateHeldOut(model: HeldOutModel, count: number): HeldOutRow[] {
+  const complete = greedyCompleter(model)
   const row = (family: string, difficulty: string, score: SolveScore, constantRate: number) => ({
     family,
     difficulty,
@@ -72,3 +79,38 @@ export function evaluateHeldOut(model: HeldOutModel, count: number): HeldOutRow[
 
 /** The combined ('1-2') rows: the ones the window is judged on. */
 export const combinedRows = (rows: readonly HeldOutRow[]) => rows.filter((r) => r.difficulty === '1-2')
+
+export interface ReservedRow extends PassInterval {
+  readonly family: string
+  readonly difficulty: Difficulty
+  /** The cell holds every reserved prompt its scan found, fewer than asked (tasks/held-out-set.ts). */
+  readonly exhausted: boolean
+}
+
+/**
+ * Greedy pass@1 on the reserved prompts (tasks/held-out-set.ts): up to `perCell` distinct prompts per
+ * family and difficulty, each cell with its Wilson interval and format failures, and the uniform mix
+ * over the cells with its stratified interval.
+ */
+export function evaluateReserved(
+  model: HeldOutModel,
+  difficulties: readonly Difficulty[],
+  perCell: number,
+): { rows: ReservedRow[]; mix: PassInterval } {
+  const complete = greedyCompleter(model)
+  const scored = REASONING_FAMILIES.flatMap(({ name }) =>
+    difficulties.map((difficulty) => {
+      const cell = heldOutCell(name, difficulty, perCell)
+      return { cell, score: scoreCompletions(cell.tasks, cell.tasks.map(complete)) }
+    }),
+  )
+  return {
+    rows: scored.map(({ cell, score }) => ({
+      family: cell.family,
+      difficulty: cell.difficulty,
+      exhausted: cell.exhausted,
+      ...cellInterval(score),
+    })),
+    mix: stratifiedInterval(scored.map((s) => s.score)),
+  }
+}

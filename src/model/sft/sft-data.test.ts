@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { generateReasoningTask, generateWorkedTask } from '../../tasks/generate-reasoning-task.ts'
+import { isReservedPrompt } from '../../tasks/reserved-prompts.ts'
 import type { Tokenizer } from '../tokenizer/tokenizer.ts'
 import {
   answerTarget,
@@ -9,6 +10,7 @@ import {
   mixSlots,
   trainingExample,
 } from './sft-data.ts'
+import { NEXT_SOLVER_RECIPE, SOLVER_RECIPE } from './solver-recipe.ts'
 
 /** One token per character: enough to see where the prompt ends and the target starts. */
 const charTokenizer = { encode: (text: string) => [...text].map((c) => c.charCodeAt(0) % 97) } as Tokenizer
@@ -65,5 +67,34 @@ describe('supervised examples', () => {
   it('refuses a mix without entries or with a non-integer weight', () => {
     expect(() => mixSlots([])).toThrow(/no entries/)
     expect(() => mixSlots([{ family: 'arithmetic', difficulty: 1, weight: 0.5 }])).toThrow(/arithmetic\/1/)
+  })
+
+  it("with the recipe's heldOut rule, never yield a reserved prompt; the shipped recipe predates it", () => {
+    expect(SOLVER_RECIPE.hyperparameters.heldOut).toBeUndefined()
+    expect(NEXT_SOLVER_RECIPE.hyperparameters.heldOut).toBe('reserved-prompts-v1')
+    const slots = mixSlots(NEXT_SOLVER_RECIPE.hyperparameters.mix)
+    // 100 steps of 28: every entry of the mix, small difficulty-1 spaces included, many times over
+    const n = 100 * NEXT_SOLVER_RECIPE.hyperparameters.batchSize
+    const reserved = (rule?: 'reserved-prompts-v1') =>
+      Array.from({ length: n }, (_, i) => trainingExample(slots, i, rule)).filter((e) =>
+        isReservedPrompt(e.task.prompt),
+      ).length
+    expect(reserved(NEXT_SOLVER_RECIPE.hyperparameters.heldOut)).toBe(0)
+    expect(reserved(undefined)).toBeGreaterThan(n / 16)
+  })
+
+  it('with the rule, walk the unreserved seeds in order and keep the working', () => {
+    const slots = mixSlots([{ family: 'modular-arithmetic', difficulty: 1, weight: 1 }])
+    const seeds = Array.from(
+      { length: 40 },
+      (_, i) => trainingExample(slots, i, 'reserved-prompts-v1').task.seed,
+    )
+    const expected = Array.from({ length: 60 }, (_, s) => s).filter(
+      (s) => !isReservedPrompt(generateReasoningTask('modular-arithmetic', 1, s).prompt),
+    )
+    expect(seeds).toEqual(expected.slice(0, 40))
+    expect(trainingExample(slots, 5, 'reserved-prompts-v1')).toEqual(
+      generateWorkedTask('modular-arithmetic', 1, expected[5]!),
+    )
   })
 })

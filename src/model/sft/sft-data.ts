@@ -1,6 +1,8 @@
 // The supervised data of tabswarm's own model: reasoning tasks framed as the model sees them, with the
-// reference answer as the target. Training seeds count up from 0; evaluation uses a disjoint range.
+// reference answer as the target. Training seeds count up from 0; the quality window's evaluation uses a
+// disjoint seed range, and a recipe with `heldOut` also skips every reserved prompt (held out by text).
 import { generateReasoningTask, generateWorkedTask } from '../../tasks/generate-reasoning-task.ts'
+import { isReservedPrompt } from '../../tasks/reserved-prompts.ts'
 import type { Difficulty, ReasoningTask } from '../../tasks/task.ts'
 import type { SftSequence } from '../f64/sft-step.ts'
 import type { Tokenizer } from '../tokenizer/tokenizer.ts'
@@ -56,15 +58,37 @@ export function mixSlots(mix: readonly MixEntry[]): MixEntry[] {
 }
 
 /**
- * Training example n: round floor(n / slots) of the mix, slot n mod slots. A slot's k-th use takes
- * seed k·weight + (its index among its entry's slots), so every entry walks its seeds 0, 1, 2, …
+ * How a recipe keeps its data clear of the held-out prompts. 'reserved-prompts-v1': no example has a
+ * reserved prompt (tasks/reserved-prompts.ts), so held-out evaluation (tasks/held-out-set.ts) is on
+ * prompts the model never saw. A recipe without it (the shipped one) trains on every seed in turn.
  */
-export function trainingExample(slots: readonly MixEntry[], n: number): WorkedTask {
+export type HeldOutRule = 'reserved-prompts-v1'
+
+/** Per family/difficulty, the seeds whose prompt is not reserved, in order, grown as far as asked. */
+const unreservedSeeds = new Map<string, number[]>()
+
+/** The k-th seed (from 0) of a family and difficulty whose prompt is not reserved. */
+export function unreservedSeed(family: string, difficulty: Difficulty, k: number): number {
+  const key = `${family}/${difficulty}`
+  const seeds = unreservedSeeds.get(key) ?? []
+  unreservedSeeds.set(key, seeds)
+  for (let seed = (seeds.at(-1) ?? -1) + 1; seeds.length <= k; seed++)
+    if (!isReservedPrompt(generateReasoningTask(family, difficulty, seed).prompt)) seeds.push(seed)
+  return seeds[k]!
+}
+
+/**
+ * Training example n: round floor(n / slots) of the mix, slot n mod slots. A slot's k-th use takes
+ * the entry's k·weight + (its index among its entry's slots)-th seed, so every entry walks its seeds
+ * 0, 1, 2, … — with `heldOut`, only those whose prompt is not reserved.
+ */
+export function trainingExample(slots: readonly MixEntry[], n: number, heldOut?: HeldOutRule): WorkedTask {
   const slot = n % slots.length
   const entry = slots[slot]!
   const round = Math.floor(n / slots.length)
   const within = slots.slice(0, slot).filter((e) => e === entry).length
-  const seed = round * entry.weight + within
+  const k = round * entry.weight + within
+  const seed = heldOut === undefined ? k : unreservedSeed(entry.family, entry.difficulty, k)
   if (seed >= HELD_OUT_SEED_START)
     throw new RangeError(`training seed ${seed} would reach the held-out seeds`)
   return generateWorkedTask(entry.family, entry.difficulty, seed)

@@ -51,3 +51,13 @@ export const SOLVER_RECIPE: SolverRecipe = {
   },
   initSeed: [0x7ab5, 0x3a11],
 }
+
+/**
+ * The next recipe: the shipped one with its data kept clear of the held-out prompts
+ * (`heldOut`, sft-data.ts). The shipped chain's genesis hash commits to a recipe without the field, so
+ * it replays unchanged; the next model trained (`npm run model:train -- --recipe next`) is this.
+ */
+export const NEXT_SOLVER_RECIPE: SolverRecipe = {
+  ...SOLVER_RECIPE,
+  hyperparameters: { ...SOLVER_RECIPE.hyperparameters, heldOut: 'reserved-prompts-v1' },
+}
