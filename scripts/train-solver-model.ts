@@ -1,6 +1,7 @@
 // Trains tabswarm's own small models and writes a model folder (npm run model:train): tabswarm-tiny
-// (the shipped solver) or, with --recipe micro, tabswarm-micro (the learning-swarm tests' model).
-//   node --import ./src/polyfills/register.js scripts/train-solver-model.ts [--recipe tiny|micro] [--out DIR]
+// (the shipped solver) or, with --recipe micro, tabswarm-micro (the learning-swarm tests' model); --recipe
+// next trains tabswarm-tiny's next recipe (every family's worked solution in its targets).
+//   node --import ./src/polyfills/register.js scripts/train-solver-model.ts [--recipe tiny|next|micro] [--out DIR]
 //     [--steps N] [--workers N] [--eval-every N [--eval-from S] [--eval-count C] [--snapshots DIR]]
 // The same command gives the same bytes, with any number of workers: see src/model/sft/solver-training.ts
 // and gradient-pool.ts. Workers default to one per sequence of a batch, at most one per core.
@@ -14,7 +15,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { MICRO_NAME, MICRO_RECIPE } from '../src/model/sft/micro-recipe.ts'
-import { SOLVER_RECIPE } from '../src/model/sft/solver-recipe.ts'
+import { NEXT_SOLVER_RECIPE, SOLVER_RECIPE } from '../src/model/sft/solver-recipe.ts'
 import { SOLVER_NAME, solverFolderFiles } from '../src/model/sft/solver-folder.ts'
 import { batchGradient } from '../src/model/f64/sft-step.ts'
 import { flatFromParams, parameterCount, roundToParams } from '../src/model/f64/flat-params.ts'
@@ -36,6 +37,7 @@ const REPORT_EVERY = 25
 
 const RECIPES: Record<string, { name: string; recipe: SolverRecipe }> = {
   tiny: { name: SOLVER_NAME, recipe: SOLVER_RECIPE },
+  next: { name: SOLVER_NAME, recipe: NEXT_SOLVER_RECIPE },
   micro: { name: MICRO_NAME, recipe: MICRO_RECIPE },
 }
 

@@ -51,3 +51,13 @@ export const SOLVER_RECIPE: SolverRecipe = {
   },
   initSeed: [0x7ab5, 0x3a11],
 }
+
+/**
+ * The next tabswarm-tiny's recipe, not trained yet: the shipped one with every family's worked
+ * solution in its targets (docs/solver-model.md "Worked solutions"). Its stop step is for its own
+ * held-out scoring to choose, so it has none.
+ */
+export const NEXT_SOLVER_RECIPE: SolverRecipe = {
+  ...SOLVER_RECIPE,
+  hyperparameters: { ...SOLVER_RECIPE.hyperparameters, stopAfter: undefined, workings: 'all-families-v1' },
+}

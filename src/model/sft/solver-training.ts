@@ -17,6 +17,7 @@ import {
   mixSlots,
   trainingExample,
   type MixEntry,
+  type Workings,
 } from './sft-data.ts'
 import { float64Hash, genesisHash, sha256Hex, stepHash } from './training-chain.ts'
 
@@ -38,6 +39,8 @@ export interface TrainingHyperparameters extends AdamWSettings {
   readonly mix: readonly MixEntry[]
   /** The tokenizer is trained on the first tokenizerSeeds training tasks of every mix entry. */
   readonly tokenizerSeeds: number
+  /** Whose worked solutions the targets carry; absent: modular arithmetic's only (see Workings). */
+  readonly workings?: Workings
 }
 
 export interface SolverRecipe {
@@ -65,11 +68,11 @@ export function learningRate(h: TrainingHyperparameters, step: number): number {
 
 /** tokenizer.json's exact text (the bytes the chain and the manifest hash). */
 export function trainSolverTokenizer(recipe: SolverRecipe): string {
-  const { mix, tokenizerSeeds } = recipe.hyperparameters
+  const { mix, tokenizerSeeds, workings } = recipe.hyperparameters
   const texts: string[] = []
   for (const entry of mix)
     for (let seed = 0; seed < tokenizerSeeds; seed++) {
-      const example = trainingExample([{ ...entry, weight: 1 }], seed)
+      const example = trainingExample([{ ...entry, weight: 1 }], seed, workings)
       texts.push(framePrompt(example.task) + answerTarget(example))
     }
   const json = trainBpe(texts, { vocabSize: recipe.config.vocabSize, specialTokens: [END_OF_TEXT] })
@@ -134,7 +137,7 @@ export function nextBatch(run: TrainingRun): SftSequence[] {
   const last = lastStep(h)
   if (run.step >= last) throw new RangeError(`the run is complete after ${last} steps`)
   return Array.from({ length: h.batchSize }, (_, i) => {
-    const example = trainingExample(run.slots, run.step * h.batchSize + i)
+    const example = trainingExample(run.slots, run.step * h.batchSize + i, h.workings)
     const seq = encodeExample(run.tokenizer, example)
     if (seq.ids.length - 1 > run.recipe.config.maxSeqLen)
       throw new RangeError(
