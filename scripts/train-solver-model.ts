@@ -1,6 +1,8 @@
 // Trains tabswarm's own small models and writes a model folder (npm run model:train): tabswarm-tiny
-// (the shipped solver) or, with --recipe micro, tabswarm-micro (the learning-swarm tests' model).
-//   node --import ./src/polyfills/register.js scripts/train-solver-model.ts [--recipe tiny|micro|next] [--out DIR]
+// (the shipped solver) or, with --recipe micro, tabswarm-micro (the learning-swarm tests' model); --recipe
+// next trains tabswarm-tiny's next recipe (data clear of the held-out prompts, every family's worked
+// solution in its targets).
+//   node --import ./src/polyfills/register.js scripts/train-solver-model.ts [--recipe tiny|next|micro] [--out DIR]
 //     [--steps N] [--workers N] [--eval-every N [--eval-from S] [--eval-count C] [--snapshots DIR]]
 // The same command gives the same bytes, with any number of workers: see src/model/sft/solver-training.ts
 // and gradient-pool.ts. Workers default to one per sequence of a batch, at most one per core.
@@ -36,9 +38,9 @@ const REPORT_EVERY = 25
 
 const RECIPES: Record<string, { name: string; recipe: SolverRecipe }> = {
   tiny: { name: SOLVER_NAME, recipe: SOLVER_RECIPE },
-  micro: { name: MICRO_NAME, recipe: MICRO_RECIPE },
-  // tiny's recipe with its data kept clear of the held-out prompts: the next tabswarm-tiny
+  // tiny's next recipe: data clear of the held-out prompts, every family's working (solver-recipe.ts)
   next: { name: SOLVER_NAME, recipe: NEXT_SOLVER_RECIPE },
+  micro: { name: MICRO_NAME, recipe: MICRO_RECIPE },
 }
 
 const { values } = parseArgs({

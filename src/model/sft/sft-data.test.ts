@@ -1,16 +1,18 @@
 import { describe, expect, it } from 'vitest'
 import { generateReasoningTask, generateWorkedTask } from '../../tasks/generate-reasoning-task.ts'
 import { isReservedPrompt } from '../../tasks/reserved-prompts.ts'
+import { REASONING_FAMILIES } from '../../tasks/reasoning-families.ts'
 import type { Tokenizer } from '../tokenizer/tokenizer.ts'
+import { NEXT_SOLVER_RECIPE, SOLVER_RECIPE } from './solver-recipe.ts'
 import {
   answerTarget,
   encodeExample,
+  END_OF_TEXT,
   framePrompt,
   HELD_OUT_SEED_START,
   mixSlots,
   trainingExample,
 } from './sft-data.ts'
-import { NEXT_SOLVER_RECIPE, SOLVER_RECIPE } from './solver-recipe.ts'
 
 /** One token per character: enough to see where the prompt ends and the target starts. */
 const charTokenizer = { encode: (text: string) => [...text].map((c) => c.charCodeAt(0) % 97) } as Tokenizer
@@ -37,6 +39,41 @@ describe('supervised examples', () => {
     expect(
       trainingExample(mixSlots([{ family: 'modular-arithmetic', difficulty: 1, weight: 1 }]), 3),
     ).toEqual(example)
+  })
+
+  it("carry modular arithmetic's working only, unless the recipe asks for every family's", () => {
+    const slots = mixSlots(SOLVER_RECIPE.hyperparameters.mix)
+    const examples = Array.from({ length: 4 * slots.length }, (_, n) => trainingExample(slots, n))
+    for (const { task, working } of examples)
+      if (task.family !== 'modular-arithmetic') expect(working, task.family).toBeUndefined()
+    expect(examples.some((e) => e.working !== undefined)).toBe(true)
+    const { task } = trainingExample(slots, 3)
+    expect(task.family).toBe('arithmetic')
+    expect(trainingExample(slots, 3, { workings: 'all-families-v1' })).toEqual(
+      generateWorkedTask(task.family, task.difficulty, task.seed),
+    )
+    expect(trainingExample(slots, 3, { workings: 'all-families-v1' }).working).toBeDefined()
+  })
+
+  it("in the next recipe, put a working before the answer in every family's targets", () => {
+    const { mix, workings } = NEXT_SOLVER_RECIPE.hyperparameters
+    const slots = mixSlots(mix)
+    const worked = new Map<string, number>()
+    for (let n = 0; n < 20 * slots.length; n++) {
+      const example = trainingExample(slots, n, { workings })
+      const target = answerTarget(example)
+      expect(target.endsWith(` <answer>${example.task.answer}</answer>${END_OF_TEXT}`), target).toBe(
+        example.working !== undefined,
+      )
+      if (example.working !== undefined)
+        worked.set(example.task.family, (worked.get(example.task.family) ?? 0) + 1)
+    }
+    expect([...worked.keys()].sort()).toEqual(REASONING_FAMILIES.map((f) => f.name).sort())
+    // every difficulty-1 example of the mix has one: only a one-digit number's base conversion has nothing to work out
+    for (let n = 0; n < 20 * slots.length; n++) {
+      const { task, working } = trainingExample(slots, n, { workings })
+      if (task.difficulty === 1) expect(working, task.prompt).toBeDefined()
+    }
   })
 
   it('walk each mix entry through its own seeds 0, 1, 2, … in proportion to its weight', () => {
@@ -75,8 +112,8 @@ describe('supervised examples', () => {
     const slots = mixSlots(NEXT_SOLVER_RECIPE.hyperparameters.mix)
     // 100 steps of 28: every entry of the mix, small difficulty-1 spaces included, many times over
     const n = 100 * NEXT_SOLVER_RECIPE.hyperparameters.batchSize
-    const reserved = (rule?: 'reserved-prompts-v1') =>
-      Array.from({ length: n }, (_, i) => trainingExample(slots, i, rule)).filter((e) =>
+    const reserved = (heldOut?: 'reserved-prompts-v1') =>
+      Array.from({ length: n }, (_, i) => trainingExample(slots, i, { heldOut })).filter((e) =>
         isReservedPrompt(e.task.prompt),
       ).length
     expect(reserved(NEXT_SOLVER_RECIPE.hyperparameters.heldOut)).toBe(0)
@@ -87,13 +124,13 @@ describe('supervised examples', () => {
     const slots = mixSlots([{ family: 'modular-arithmetic', difficulty: 1, weight: 1 }])
     const seeds = Array.from(
       { length: 40 },
-      (_, i) => trainingExample(slots, i, 'reserved-prompts-v1').task.seed,
+      (_, i) => trainingExample(slots, i, { heldOut: 'reserved-prompts-v1' }).task.seed,
     )
     const expected = Array.from({ length: 60 }, (_, s) => s).filter(
       (s) => !isReservedPrompt(generateReasoningTask('modular-arithmetic', 1, s).prompt),
     )
     expect(seeds).toEqual(expected.slice(0, 40))
-    expect(trainingExample(slots, 5, 'reserved-prompts-v1')).toEqual(
+    expect(trainingExample(slots, 5, { heldOut: 'reserved-prompts-v1' })).toEqual(
       generateWorkedTask('modular-arithmetic', 1, expected[5]!),
     )
   })

@@ -32,6 +32,19 @@ export interface WorkedTask {
   readonly working?: string
 }
 
+/**
+ * Which families' worked solutions a recipe's targets carry (a recipe field, so in its genesis hash).
+ * Without one, modular arithmetic's only: the first family to write a working, and all that the
+ * shipped and micro models trained on, so their chains replay unchanged now that every family writes
+ * one. 'all-families-v1': every family's working as it writes it (docs/solver-model.md).
+ */
+export type Workings = 'all-families-v1'
+
+function withWorkings(example: WorkedTask, workings: Workings | undefined): WorkedTask {
+  if (workings === 'all-families-v1' || example.task.family === 'modular-arithmetic') return example
+  return { task: example.task }
+}
+
 /** What the model learns to write after the prompt: the working (if any), then the tagged answer. */
 export function answerTarget({ task, working }: WorkedTask): string {
   return `${working === undefined ? '' : `${working} `}<answer>${task.answer}</answer>${END_OF_TEXT}`
@@ -77,12 +90,22 @@ export function unreservedSeed(family: string, difficulty: Difficulty, k: number
   return seeds[k]!
 }
 
+/** The recipe's rules for its examples (its hyperparameters carry them; absent: the shipped recipe's). */
+export interface ExampleRules {
+  readonly heldOut?: HeldOutRule
+  readonly workings?: Workings
+}
+
 /**
  * Training example n: round floor(n / slots) of the mix, slot n mod slots. A slot's k-th use takes
  * the entry's k·weight + (its index among its entry's slots)-th seed, so every entry walks its seeds
  * 0, 1, 2, … — with `heldOut`, only those whose prompt is not reserved.
  */
-export function trainingExample(slots: readonly MixEntry[], n: number, heldOut?: HeldOutRule): WorkedTask {
+export function trainingExample(
+  slots: readonly MixEntry[],
+  n: number,
+  { heldOut, workings }: ExampleRules = {},
+): WorkedTask {
   const slot = n % slots.length
   const entry = slots[slot]!
   const round = Math.floor(n / slots.length)
@@ -91,7 +114,7 @@ export function trainingExample(slots: readonly MixEntry[], n: number, heldOut?:
   const seed = heldOut === undefined ? k : unreservedSeed(entry.family, entry.difficulty, k)
   if (seed >= HELD_OUT_SEED_START)
     throw new RangeError(`training seed ${seed} would reach the held-out seeds`)
-  return generateWorkedTask(entry.family, entry.difficulty, seed)
+  return withWorkings(generateWorkedTask(entry.family, entry.difficulty, seed), workings)
 }
 
 export function heldOutTasks(family: string, difficulty: Difficulty): ReasoningTask[] {

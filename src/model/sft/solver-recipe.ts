@@ -53,11 +53,18 @@ export const SOLVER_RECIPE: SolverRecipe = {
 }
 
 /**
- * The next recipe: the shipped one with its data kept clear of the held-out prompts
- * (`heldOut`, sft-data.ts). The shipped chain's genesis hash commits to a recipe without the field, so
- * it replays unchanged; the next model trained (`npm run model:train -- --recipe next`) is this.
+ * The next tabswarm-tiny's recipe, not trained yet: the shipped one with its data kept clear of the
+ * held-out prompts (`heldOut`, sft-data.ts) and every family's worked solution in its targets
+ * (docs/solver-model.md "Worked solutions"). The shipped chain's genesis hash commits to a recipe
+ * without these fields, so it replays unchanged. Its stop step is for its own held-out scoring to
+ * choose, so it has none; `npm run model:train -- --recipe next` trains it.
  */
 export const NEXT_SOLVER_RECIPE: SolverRecipe = {
   ...SOLVER_RECIPE,
-  hyperparameters: { ...SOLVER_RECIPE.hyperparameters, heldOut: 'reserved-prompts-v1' },
+  hyperparameters: {
+    ...SOLVER_RECIPE.hyperparameters,
+    stopAfter: undefined,
+    heldOut: 'reserved-prompts-v1',
+    workings: 'all-families-v1',
+  },
 }

@@ -18,6 +18,7 @@ import {
   trainingExample,
   type HeldOutRule,
   type MixEntry,
+  type Workings,
 } from './sft-data.ts'
 import { float64Hash, genesisHash, sha256Hex, stepHash } from './training-chain.ts'
 
@@ -41,6 +42,8 @@ export interface TrainingHyperparameters extends AdamWSettings {
   readonly heldOut?: HeldOutRule
   /** The tokenizer is trained on the first tokenizerSeeds training tasks of every mix entry. */
   readonly tokenizerSeeds: number
+  /** Whose worked solutions the targets carry; absent: modular arithmetic's only (see Workings). */
+  readonly workings?: Workings
 }
 
 export interface SolverRecipe {
@@ -68,11 +71,11 @@ export function learningRate(h: TrainingHyperparameters, step: number): number {
 
 /** tokenizer.json's exact text (the bytes the chain and the manifest hash). */
 export function trainSolverTokenizer(recipe: SolverRecipe): string {
-  const { mix, tokenizerSeeds, heldOut } = recipe.hyperparameters
+  const { mix, tokenizerSeeds } = recipe.hyperparameters
   const texts: string[] = []
   for (const entry of mix)
     for (let seed = 0; seed < tokenizerSeeds; seed++) {
-      const example = trainingExample([{ ...entry, weight: 1 }], seed, heldOut)
+      const example = trainingExample([{ ...entry, weight: 1 }], seed, recipe.hyperparameters)
       texts.push(framePrompt(example.task) + answerTarget(example))
     }
   const json = trainBpe(texts, { vocabSize: recipe.config.vocabSize, specialTokens: [END_OF_TEXT] })
@@ -137,7 +140,7 @@ export function nextBatch(run: TrainingRun): SftSequence[] {
   const last = lastStep(h)
   if (run.step >= last) throw new RangeError(`the run is complete after ${last} steps`)
   return Array.from({ length: h.batchSize }, (_, i) => {
-    const example = trainingExample(run.slots, run.step * h.batchSize + i, h.heldOut)
+    const example = trainingExample(run.slots, run.step * h.batchSize + i, h)
     const seq = encodeExample(run.tokenizer, example)
     if (seq.ids.length - 1 > run.recipe.config.maxSeqLen)
       throw new RangeError(

@@ -17,6 +17,30 @@ function written(p: bigint, q: bigint): string {
   return q === 1n ? `${p}` : `${p}/${q}`
 }
 
+/** p's smallest prime factor (p ≥ 2). */
+function smallestPrime(p: bigint): bigint {
+  for (let d = 2n; d * d <= p; d++) if (p % d === 0n) return d
+  return p
+}
+
+/**
+ * top/bottom divided by one prime of their common factor at a time, smallest first: 36/60 →
+ * "by 2: 18/30, by 2: 9/15, by 3: 3/5." Each step halves or thirds two numbers the way the times
+ * tables do, where the common factor itself (up to 30) would have to be seen at once. The sign rides on
+ * the top.
+ */
+export function reductionWorking(top: bigint, bottom: bigint): string {
+  const sign = top < 0n !== bottom < 0n ? '-' : ''
+  let [p, q] = [top < 0n ? -top : top, bottom < 0n ? -bottom : bottom]
+  const steps: string[] = []
+  for (let common = gcd(p, q); common > 1n;) {
+    const prime = smallestPrime(common)
+    ;[p, q, common] = [p / prime, q / prime, common / prime]
+    steps.push(`by ${prime}: ${sign}${written(p, q)}`)
+  }
+  return `${steps.join(', ')}.`
+}
+
 export const fractionSimplification: ReasoningFamily = {
   name: 'fraction-simplification',
   answerFormat: 'a fraction p/q in lowest terms (an integer if q is 1)',
@@ -35,6 +59,7 @@ export const fractionSimplification: ReasoningFamily = {
     return {
       question: `Simplify the fraction ${shown} to lowest terms.`,
       answer: written(negate ? -p : p, q),
+      working: reductionWorking(negate ? -top : top, bottom),
     }
   },
   canonical(answer) {

@@ -11,6 +11,24 @@ const LEVELS: Record<Difficulty, { length: number; min: number; max: number }> =
   5: { length: 14, min: -999, max: 999 },
 }
 
+/**
+ * Insertion sort, one number at a time: the first two in order, then each next one put in its place —
+ * 5, 3, 17, 1 → "3, 5; 3, 5, 17." and the answer adds the last. Each step places one number among a
+ * few already in order, a comparison the model makes again and again, where the whole order at once
+ * is a fact about every number of the list.
+ */
+export function insertionWorking(numbers: readonly number[], descending: boolean): string {
+  const prefixes: string[] = []
+  for (let length = 2; length < numbers.length; length++)
+    prefixes.push(
+      numbers
+        .slice(0, length)
+        .sort((a, b) => (descending ? b - a : a - b))
+        .join(', '),
+    )
+  return `${prefixes.join('; ')}.`
+}
+
 export const listSorting: ReasoningFamily = {
   name: 'list-sorting',
   answerFormat: 'the sorted numbers separated by commas',
@@ -22,6 +40,7 @@ export const listSorting: ReasoningFamily = {
     return {
       question: `Sort these numbers in ${descending ? 'descending' : 'ascending'} order: ${numbers.join(', ')}.`,
       answer: sorted.join(', '),
+      working: insertionWorking(numbers, descending),
     }
   },
   canonical(answer) {
