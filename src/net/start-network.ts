@@ -14,6 +14,7 @@ import { createNetStats, type NetStatsCollector } from './net-stats.ts'
 import { startPeerDialer } from './peer-dialer.ts'
 import { startRelayKeeper } from './relay-keeper.ts'
 import { PING_INTERVAL_MS } from './constants.ts'
+import { domainSigner } from '../identity/signing-domains.ts'
 
 interface GossipInternals {
   getScore(peerId: string): number
@@ -171,7 +172,7 @@ export async function startNetwork(p: StartNetworkParameters): Promise<Network> 
       const host = serveBridge(port, {
         node,
         topology,
-        sign: (data) => p.privateKey.sign(data),
+        signer: domainSigner(p.privateKey),
         onPublished: (recipients, bytes) => stats.sent(recipients, bytes),
       })
       hosts.add(host)
