@@ -15,6 +15,7 @@ import { DEMO_MODEL, demoGeneration, demoTrainingStep } from '../src/verify/demo
 import { genesis } from '../src/verify/hash-chain.ts'
 import { kernelsHashFromDisk } from '../src/verify/kernels-hash-node.ts'
 import { receiptBody, sealReceipt } from '../src/verify/receipt.ts'
+import { domainSigner } from '../src/identity/signing-domains.ts'
 import { launchBrowser } from './browser.ts'
 
 let tmp: string
@@ -101,7 +102,7 @@ test('work done on weights one bit off from the claimed ones names the first div
   const chain = genesis(claimedHash)
   const receipt = await sealReceipt(
     { ...receiptBody(made.receipt), weightsHash: claimedHash, chainTip: chain.tip },
-    key,
+    domainSigner(key),
   )
   const inputs = { ...made.inputs, checkpoint: toBase64(claimed), chain }
   await choose(write('flipped.receipt.json', receipt), write('flipped.inputs.json', inputs))

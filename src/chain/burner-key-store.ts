@@ -1,13 +1,21 @@
 // The burner wallet's private key in IndexedDB: one per browser profile, so every tab of the profile
 // uses the same wallet (unlike peer keys, which are one per open tab). Creating it is an `add` that
 // fails when another tab got there first; the loser reads the winner's key.
-import { isHex, type Hex } from 'viem'
+//
+// At rest the key is sealed with AES-GCM under a non-extractable WebCrypto key that lives in the same
+// database (a CryptoKey is structured-cloneable into IndexedDB, but its bytes can never be read out), so
+// the database files, or a copy of them, do not reveal the burner key. Script running in this origin can
+// still ask WebCrypto to unseal it: this protects the key at rest, not from the page itself.
+import { bytesToHex, hexToBytes, isHex, type Hex } from 'viem'
 import { generatePrivateKey } from 'viem/accounts'
 
 export const WALLET_DB_NAME = 'tabswarm-wallet'
 const DB_VERSION = 1
 const STORE = 'burner'
 const KEY = 'current'
+const WRAPPING_KEY = 'wrapping-key'
+/** Bound into every seal as additional data: a sealed blob means nothing outside this record. */
+const SEAL_CONTEXT = new TextEncoder().encode('tabswarm-burner-v1')
 
 export interface BurnerRecord {
   id: typeof KEY
@@ -17,6 +25,22 @@ export interface BurnerRecord {
   /** set when the key came from a backup file */
   importedAt?: number
 }
+
+/** What is stored: the key sealed under the wrapping key. */
+interface SealedRecord extends Omit<BurnerRecord, 'privateKey'> {
+  iv: Uint8Array
+  sealed: Uint8Array
+}
+
+/** What the app stored before keys were sealed; migrated on first open. */
+type PlaintextRecord = BurnerRecord
+
+interface WrappingKeyRecord {
+  id: typeof WRAPPING_KEY
+  key: CryptoKey
+}
+
+type Stored = SealedRecord | PlaintextRecord | WrappingKeyRecord
 
 export interface BurnerKeyStore {
   /** the profile's burner key, made on first use */
@@ -33,6 +57,34 @@ function storageError(what: string, cause: DOMException | null): Error {
   )
 }
 
+async function seal(record: BurnerRecord, key: CryptoKey): Promise<SealedRecord> {
+  const { privateKey, ...rest } = record
+  const iv = crypto.getRandomValues(new Uint8Array(12))
+  const sealed = await crypto.subtle.encrypt(
+    { name: 'AES-GCM', iv, additionalData: SEAL_CONTEXT },
+    key,
+    hexToBytes(privateKey),
+  )
+  return { ...rest, iv, sealed: new Uint8Array(sealed) }
+}
+
+async function unseal(record: SealedRecord, key: CryptoKey): Promise<BurnerRecord> {
+  const { iv, sealed, ...rest } = record
+  let bytes: ArrayBuffer
+  try {
+    bytes = await crypto.subtle.decrypt({ name: 'AES-GCM', iv, additionalData: SEAL_CONTEXT }, key, sealed)
+  } catch {
+    throw new Error(
+      "the burner wallet in this browser's storage cannot be unsealed (its wrapping key is gone or the record " +
+        'was changed); import a backup, or clear the site data for a new burner',
+    )
+  }
+  return { ...rest, privateKey: bytesToHex(new Uint8Array(bytes)) }
+}
+
+const isSealed = (r: Stored): r is SealedRecord => 'sealed' in r && r.sealed instanceof Uint8Array
+const isPlaintext = (r: Stored): r is PlaintextRecord => 'privateKey' in r && isHex(r.privateKey)
+
 export async function openBurnerKeyStore(factory: IDBFactory = indexedDB): Promise<BurnerKeyStore> {
   const open = factory.open(WALLET_DB_NAME, DB_VERSION)
   open.onupgradeneeded = () => {
@@ -44,37 +96,59 @@ export async function openBurnerKeyStore(factory: IDBFactory = indexedDB): Promi
   })
   db.onversionchange = () => db.close()
 
-  const read = () =>
-    new Promise<BurnerRecord | undefined>((resolve, reject) => {
+  const read = <R extends Stored>(id: R['id']) =>
+    new Promise<R | undefined>((resolve, reject) => {
       const tx = db.transaction(STORE, 'readonly')
-      const request = tx.objectStore(STORE).get(KEY)
-      tx.oncomplete = () => resolve(request.result as BurnerRecord | undefined)
+      const request = tx.objectStore(STORE).get(id)
+      tx.oncomplete = () => resolve(request.result as R | undefined)
       tx.onabort = () => reject(storageError('read', tx.error))
     })
-  const write = (record: BurnerRecord, mode: 'add' | 'put') =>
+  const write = (record: Stored, mode: 'add' | 'put') =>
     new Promise<void>((resolve, reject) => {
       const tx = db.transaction(STORE, 'readwrite')
       const request = tx.objectStore(STORE)[mode](record)
       request.onerror = (event) => {
-        // add lost the race to another tab: fine, the caller reads that tab's key
+        // add lost the race to another tab: fine, the caller reads that tab's record
         if (request.error?.name === 'ConstraintError') event.preventDefault()
       }
       tx.oncomplete = () => resolve()
       tx.onabort = () => reject(storageError('save', tx.error))
     })
 
+  /** The profile's wrapping key, made on first use; `extractable: false` keeps its bytes inside WebCrypto. */
+  const wrappingKey = async (): Promise<CryptoKey> => {
+    const found = await read<WrappingKeyRecord>(WRAPPING_KEY)
+    if (found) return found.key
+    const key = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, [
+      'encrypt',
+      'decrypt',
+    ])
+    await write({ id: WRAPPING_KEY, key }, 'add')
+    const made = await read<WrappingKeyRecord>(WRAPPING_KEY)
+    if (!made) throw storageError('save', null)
+    return made.key
+  }
+
   return {
     async load() {
-      const found = await read()
-      if (found && isHex(found.privateKey)) return found
-      await write({ id: KEY, privateKey: generatePrivateKey(), createdAt: Date.now() }, 'add')
-      const made = await read()
-      if (!made) throw storageError('save', null)
-      return made
+      const key = await wrappingKey()
+      const found = await read<SealedRecord | PlaintextRecord>(KEY)
+      if (found && isSealed(found)) return unseal(found, key)
+      if (found && isPlaintext(found)) {
+        // The old format: seal it in place. Two tabs migrating at once write the same key.
+        const record: BurnerRecord = { ...found, id: KEY }
+        await write(await seal(record, key), 'put')
+        return record
+      }
+      const fresh: BurnerRecord = { id: KEY, privateKey: generatePrivateKey(), createdAt: Date.now() }
+      await write(await seal(fresh, key), 'add')
+      const made = await read<SealedRecord>(KEY)
+      if (!made || !isSealed(made)) throw storageError('save', null)
+      return unseal(made, key)
     },
     async replace(privateKey) {
       const record: BurnerRecord = { id: KEY, privateKey, createdAt: Date.now(), importedAt: Date.now() }
-      await write(record, 'put')
+      await write(await seal(record, await wrappingKey()), 'put')
       return record
     },
     close: () => db.close(),

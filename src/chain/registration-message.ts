@@ -1,10 +1,12 @@
 // Peer registration proof: the peer's libp2p key (Ed25519 for a tab, RSA for an identity imported from
 // RL Swarm's swarm.pem, secp256k1 too) signs a digest that binds the chain, the coordinator contract, the
-// wallet and the peer id (SwarmCoordinator.registrationDigest). The contract stores the proof without
+// wallet and the peer id (SwarmCoordinator.registrationDigest), in the registration signing domain
+// (src/identity/signing-domains.ts: tag, then the digest). The contract stores the proof without
 // checking it; every reader checks it here and treats failures as unverified.
 import { publicKeyFromProtobuf, publicKeyToProtobuf } from '@libp2p/crypto/keys'
 import type { PrivateKey } from '@libp2p/interface'
 import { peerIdFromPublicKey } from '@libp2p/peer-id'
+import { domainSigner, verifyInDomain } from '../identity/signing-domains.ts'
 import { bytesToHex, encodeAbiParameters, getAddress, hexToBytes, isAddress, isHex, keccak256 } from 'viem'
 import type { Address, Hex } from 'viem'
 
@@ -40,14 +42,14 @@ export function registrationDigest(ctx: RegistrationContext & { peerId: string }
   )
 }
 
-/** Signs the registration digest with the peer's libp2p key. */
+/** Signs the registration digest with the peer's libp2p key, in the registration signing domain. */
 export async function signRegistration(
   privateKey: PrivateKey,
   ctx: RegistrationContext,
 ): Promise<RegistrationProof> {
   const peerId = peerIdFromPublicKey(privateKey.publicKey).toString()
   const digest = hexToBytes(registrationDigest({ ...ctx, peerId }))
-  const signature = await privateKey.sign(digest)
+  const signature = await domainSigner(privateKey).signIn('registration', digest)
   return {
     peerId,
     publicKey: bytesToHex(publicKeyToProtobuf(privateKey.publicKey)),
@@ -78,13 +80,7 @@ export async function registrationProblem(claim: RegistrationClaim): Promise<str
     wallet: getAddress(claim.wallet),
     peerId: claim.peerId,
   })
-  let holds = false
-  try {
-    holds = await publicKey.verify(hexToBytes(digest), hexToBytes(claim.signature))
-  } catch {
-    // a signature of the wrong length for the key type: not a proof
-  }
-  return holds
+  return (await verifyInDomain(publicKey, 'registration', hexToBytes(digest), hexToBytes(claim.signature)))
     ? null
     : `the peer key's signature does not hold for this wallet, chain ${claim.chainId} and coordinator (forged, or replayed from another wallet or chain)`
 }

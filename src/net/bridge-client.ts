@@ -7,6 +7,7 @@ import type {
   BridgeRequest,
   Topology,
 } from './bridge-protocol.ts'
+import type { DomainSigner } from '../identity/signing-domains.ts'
 
 export class BridgeError extends Error {
   override name = 'BridgeError'
@@ -41,8 +42,8 @@ export interface BridgeClient {
   unsubscribe(topic: string): Promise<void>
   send(peer: string, protocol: string, data: Uint8Array): Promise<{ sentBytes: number }>
   request(peer: string, protocol: string, data: Uint8Array, timeoutMs?: number): Promise<Uint8Array>
-  /** signs with the peer key (which stays on the main thread) */
-  sign(data: Uint8Array): Promise<Uint8Array>
+  /** signs a payload in a signing domain with the peer key (which stays on the main thread) */
+  signIn: DomainSigner['signIn']
   /** registers a protocol handler: return bytes to answer requests; one-way sends reach `onSend` */
   handle(protocol: string, onRequest: RequestHandler, onSend?: StreamHandler): Promise<void>
   on<E extends BridgeEvent['event']>(event: E, listener: Listener<E>): () => void
@@ -110,7 +111,7 @@ export function createBridgeClient(port: MessagePort): BridgeClient {
     send: (peer, protocol, data) => call({ op: 'send', peer, protocol, data }),
     request: (peer, protocol, data, timeoutMs = DEFAULT_REQUEST_TIMEOUT_MS) =>
       call({ op: 'request', peer, protocol, data, timeoutMs }),
-    sign: (data) => call({ op: 'sign', data }),
+    signIn: (domain, payload) => call({ op: 'sign', domain, payload }),
     async handle(protocol, onRequest, onSend) {
       requestHandlers.set(protocol, onRequest)
       if (onSend) sendHandlers.set(protocol, onSend)

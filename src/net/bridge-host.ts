@@ -8,6 +8,7 @@ import type { BridgeErrorCode, BridgeEvent, BridgeReply, BridgeRequest, Topology
 import type { BrowserNode } from './create-browser-node.ts'
 import { MAX_STREAM_MESSAGE_BYTES } from './constants.ts'
 import { DEFAULT_REQUEST_TIMEOUT_MS } from './bridge-client.ts'
+import { isSigningDomain, type DomainSigner } from '../identity/signing-domains.ts'
 
 /** First byte of a frame on a bridge protocol stream. */
 const FRAME_SEND = 0
@@ -24,8 +25,8 @@ interface Answer {
 export interface BridgeHostContext {
   node: BrowserNode
   topology: () => Promise<Topology>
-  /** signs with the peer key, which never leaves the main thread */
-  sign: (data: Uint8Array) => Promise<Uint8Array> | Uint8Array
+  /** signs in a signing domain with the peer key, which never leaves the main thread */
+  signer: DomainSigner
   /** counts outbound gossip for the stats */
   onPublished: (recipients: string[], bytes: number) => void
 }
@@ -183,7 +184,16 @@ export function serveBridge(port: MessagePort, ctx: BridgeHostContext): BridgeHo
         }
       }
       case 'sign':
-        return ctx.sign(req.data)
+        // The worker names a domain and a payload of its size; the tag is added here, so no ask yields a
+        // signature over bytes the worker chose.
+        if (!isSigningDomain(req.domain) || !(req.payload instanceof Uint8Array))
+          throw new HostError('bad-request', 'sign takes a signing domain and a payload')
+        try {
+          return await ctx.signer.signIn(req.domain, req.payload)
+        } catch (err) {
+          if (err instanceof RangeError) throw new HostError('bad-request', err.message)
+          throw err
+        }
       case 'handle':
         checkProtocol(req.protocol)
         if (handled.has(req.protocol)) return undefined

@@ -4,15 +4,18 @@
 import { generateKeyPair } from '@libp2p/crypto/keys'
 import { peerIdFromPrivateKey } from '@libp2p/peer-id'
 import { streamPair } from '@libp2p/utils'
-import type { Stream } from '@libp2p/interface'
+import type { PrivateKey, Stream } from '@libp2p/interface'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createBridgeClient, type BridgeClient } from './bridge-client.ts'
 import { serveBridge, type BridgeHost } from './bridge-host.ts'
 import type { BrowserNode } from './create-browser-node.ts'
+import type { BridgeMessage } from './bridge-protocol.ts'
+import { domainSigner, verifyInDomain, type DomainSigner } from '../identity/signing-domains.ts'
 
 type Handler = (stream: Stream, connection: { remotePeer: { toString(): string } }) => void
 
 interface FakePeer {
+  key: PrivateKey
   id: string
   handlers: Map<string, Handler>
   node: BrowserNode
@@ -52,14 +55,14 @@ async function fakePeer(): Promise<FakePeer> {
       },
     },
   } as unknown as BrowserNode
-  const peer = { id, handlers, node }
+  const peer = { key, id, handlers, node }
   network.set(id, peer)
   return peer
 }
 
 const open: { client: BridgeClient; host: BridgeHost }[] = []
 
-async function bridgeFor(peer: FakePeer, sign = (d: Uint8Array) => d.slice().reverse()) {
+async function bridgeFor(peer: FakePeer, signer: DomainSigner = domainSigner(peer.key)) {
   const { port1, port2 } = new MessageChannel()
   const host = serveBridge(port1, {
     node: peer.node,
@@ -71,7 +74,7 @@ async function bridgeFor(peer: FakePeer, sign = (d: Uint8Array) => d.slice().rev
       peers: [],
       mesh: {},
     }),
-    sign,
+    signer,
     onPublished: () => {},
   })
   const client = createBridgeClient(port2)
@@ -139,11 +142,49 @@ describe('bridge', () => {
     })
   })
 
-  it('signs with the host’s key function and reports topology', async () => {
+  it('signs a receipt hash in the receipt domain with the host’s key and reports topology', async () => {
     const a = await fakePeer()
-    const ca = await bridgeFor(a, (d) => new Uint8Array([...d, 42]))
-    expect([...(await ca.sign(new Uint8Array([1, 2])))]).toEqual([1, 2, 42])
+    const ca = await bridgeFor(a)
+    const hash = new Uint8Array(32).fill(9)
+    const signature = await ca.signIn('receipt', hash)
+    expect(await verifyInDomain(a.key.publicKey, 'receipt', hash, signature)).toBe(true)
+    expect(await a.key.publicKey.verify(hash, signature)).toBe(false)
     expect((await ca.topology()).peerId).toBe(a.id)
+  })
+
+  it('gives a worker no signature over bytes of its choosing', async () => {
+    const a = await fakePeer()
+    const { port1, port2 } = new MessageChannel()
+    open.push({
+      client: createBridgeClient(new MessageChannel().port1),
+      host: serveBridge(port1, {
+        node: a.node,
+        topology: async () => ({
+          peerId: a.id,
+          addrs: [],
+          relay: 'reserved',
+          relays: [],
+          peers: [],
+          mesh: {},
+        }),
+        signer: domainSigner(a.key),
+        onPublished: () => {},
+      }),
+    })
+    // A worker is code we load, but a compromised one speaks the raw protocol: try every shape of ask.
+    const replies: BridgeMessage[] = []
+    port2.onmessage = (e: MessageEvent<BridgeMessage>) => replies.push(e.data)
+    const arbitrary = new TextEncoder().encode('any message at all, say a registration digest')
+    const asks = [
+      { id: 1, op: 'sign', data: arbitrary },
+      { id: 2, op: 'sign', domain: 'arbitrary', payload: arbitrary },
+      { id: 3, op: 'sign', domain: 'receipt', payload: arbitrary },
+      { id: 4, op: 'sign', domain: 'toString', payload: new Uint8Array(32) },
+    ]
+    for (const ask of asks) port2.postMessage(ask)
+    await expect.poll(() => replies.length).toBe(asks.length)
+    for (const r of replies) expect(r).toMatchObject({ ok: false, error: { code: 'bad-request' } })
+    port2.close()
   })
 
   it('refuses to publish outside the swarm topics', async () => {

@@ -26,6 +26,8 @@ export interface CreateBrowserNodeParameters {
   topics: string[]
   /** peers refused at connection time (misbehaving senders) */
   isBlocked: (peerId: string) => boolean
+  /** addresses this node may dial at all (dial-vouch.ts): whatever asks for a dial, the rest are refused */
+  mayDial: (addr: string) => boolean
 }
 
 /** Gossipsub scores invalid messages by the square of their (decaying) count: weight × count². At −0.2,
@@ -61,9 +63,10 @@ export async function createBrowserNode(p: CreateBrowserNodeParameters): Promise
     connectionEncrypters: [noise()],
     streamMuxers: [yamux()],
     // The browser default refuses loopback/private addresses and plain ws://, which a local swarm
-    // needs; misbehaving peers are refused here instead.
+    // needs; instead an address is dialed only when the swarm's relays vouch for it, and misbehaving
+    // peers are refused here.
     connectionGater: {
-      denyDialMultiaddr: () => false,
+      denyDialMultiaddr: (addr) => !p.mayDial(addr.toString()),
       denyDialPeer: (peer) => p.isBlocked(peer.toString()),
       denyInboundEncryptedConnection: (peer) => p.isBlocked(peer.toString()),
     },

@@ -1,11 +1,14 @@
 // Turns discovered peers into direct connections: on discovery and on a periodic sweep over the peer
 // store, dials each peer we should dial (see dial-plan.ts) and are not yet directly connected to,
 // with per-peer backoff after failures. libp2p itself fires `peer:discovery` once and never retries.
+// Only addresses the tab's relays vouch for are considered (dial-vouch.ts); the connection gater
+// refuses the rest again.
 import { multiaddr } from '@multiformats/multiaddr'
 import type { BrowserNode } from './create-browser-node.ts'
 import { DIAL_SWEEP_MS, DIAL_TIMEOUT_MS } from './constants.ts'
 import { createDialBackoff } from './dial-backoff.ts'
 import { planDial } from './dial-plan.ts'
+import { isVouched, relayVouchers } from './dial-vouch.ts'
 import { isDirect } from './connection-kind.ts'
 
 export interface PeerDialer {
@@ -16,15 +19,23 @@ export interface PeerDialer {
 
 export interface StartPeerDialerParameters {
   node: BrowserNode
+  /** relay multiaddrs from the swarm config */
+  relayAddrs: readonly string[]
   isRelay: (peerId: string) => boolean
   isBlocked: (peerId: string) => boolean
 }
 
-export function startPeerDialer({ node, isRelay, isBlocked }: StartPeerDialerParameters): PeerDialer {
+export function startPeerDialer({
+  node,
+  relayAddrs,
+  isRelay,
+  isBlocked,
+}: StartPeerDialerParameters): PeerDialer {
   const self = node.peerId.toString()
   const inFlight = new Set<string>()
   const backoff = createDialBackoff()
   let failures = 0
+  const vouchers = relayVouchers(relayAddrs, isRelay, () => node.getConnections())
 
   const directlyConnected = (id: string): boolean =>
     node.getConnections().some((c) => c.remotePeer.toString() === id && isDirect(c))
@@ -41,7 +52,11 @@ export function startPeerDialer({ node, isRelay, isBlocked }: StartPeerDialerPar
     if (inFlight.has(id) || isRelay(id) || isBlocked(id)) return
     if (directlyConnected(id)) return dropRelayed(id)
     if (!backoff.ready(id, Date.now())) return
-    const plan = planDial(self, id, addrs)
+    const plan = planDial(
+      self,
+      id,
+      addrs.filter((a) => isVouched(a, vouchers)),
+    )
     if (!plan) return
     inFlight.add(id)
     node

@@ -12,8 +12,10 @@ import { dataPathAddr, isDirect, transportOf } from './connection-kind.ts'
 import { createGossipGate, type GossipCheck } from './gossip-gate.ts'
 import { createNetStats, type NetStatsCollector } from './net-stats.ts'
 import { startPeerDialer } from './peer-dialer.ts'
+import { isVouched, relayVouchers } from './dial-vouch.ts'
 import { startRelayKeeper } from './relay-keeper.ts'
 import { PING_INTERVAL_MS } from './constants.ts'
+import { domainSigner } from '../identity/signing-domains.ts'
 
 interface GossipInternals {
   getScore(peerId: string): number
@@ -51,12 +53,20 @@ export async function startNetwork(p: StartNetworkParameters): Promise<Network> 
     hangUp: (peer) => void hangUp(peer),
   })
   const isBlocked = gate.isBlocked
-  const node = await createBrowserNode({
+  // The gater needs the dial rule before the relay keeper exists: until then no circuit is vouched for.
+  let isRelay: (peerId: string) => boolean = () => false
+  const node: BrowserNode = await createBrowserNode({
     privateKey: p.privateKey,
     iceServers: p.config.iceServers,
     topics,
     isBlocked,
+    mayDial: (addr) => isVouched(addr, vouchers),
   })
+  const vouchers = relayVouchers(
+    p.config.relays,
+    (id) => isRelay(id),
+    () => node.getConnections(),
+  )
   const peerId = node.peerId.toString()
   const hosts = new Set<BridgeHost>()
   const rtt = new Map<string, number>()
@@ -92,6 +102,7 @@ export async function startNetwork(p: StartNetworkParameters): Promise<Network> 
   })
 
   const relays = startRelayKeeper({ node, relays: p.config.relays, onState: p.onRelayState })
+  isRelay = (id) => relays.relayIds().has(id)
   // User-timing marks (visible in devtools and read by bench/swarm-net.ts): when this page first had
   // the relay and its first direct peer.
   const markFirst = (name: string, when: (c: Connection) => boolean) => {
@@ -108,7 +119,7 @@ export async function startNetwork(p: StartNetworkParameters): Promise<Network> 
     (c) => isDirect(c) && !relays.relayIds().has(c.remotePeer.toString()),
   )
 
-  const dialer = startPeerDialer({ node, isRelay: (id) => relays.relayIds().has(id), isBlocked })
+  const dialer = startPeerDialer({ node, relayAddrs: p.config.relays, isRelay, isBlocked })
 
   const pinger = setInterval(() => {
     for (const c of node.getConnections()) {
@@ -171,7 +182,7 @@ export async function startNetwork(p: StartNetworkParameters): Promise<Network> 
       const host = serveBridge(port, {
         node,
         topology,
-        sign: (data) => p.privateKey.sign(data),
+        signer: domainSigner(p.privateKey),
         onPublished: (recipients, bytes) => stats.sent(recipients, bytes),
       })
       hosts.add(host)

@@ -126,7 +126,7 @@ export async function startTabLearning(opts: TabLearningOptions): Promise<Learni
       unsavedShown = result.unsaved !== undefined
     }
     try {
-      const receipt = await sealReceipt({ ...body, peerId }, { sign: (data) => bridge.sign(data) }, info)
+      const receipt = await sealReceipt({ ...body, peerId }, bridge, info)
       extras = { ...extras, receiptId: receipt.receiptHash }
       await comm.publish('receipts', round, makeReceiptsBody(receipt, inputs))
       emit({ type: 'learning-receipt', round, receipt, inputs })

@@ -22,6 +22,7 @@ import { genesis } from './hash-chain.ts'
 import type { InputsFile } from './inputs-file.ts'
 import { kernelsHashFromDisk } from './kernels-hash-node.ts'
 import { impliedChainTip, sealReceipt, validate } from './receipt.ts'
+import { domainSigner } from '../identity/signing-domains.ts'
 import { BODY_FIELDS, type Json, type JsonObject, type Receipt, type ReceiptBody } from './receipt-schema.ts'
 import { buildGrpoStepReceipt, type MadeReceipt } from './receipt-builders.ts'
 import { verify, type VerifyVerdict } from './verify.ts'
@@ -56,7 +57,7 @@ function tampered(value: Json | undefined): Json {
 function reseal(receipt: Receipt, changes: Partial<Record<keyof ReceiptBody, Json>>): Promise<Receipt> {
   const body = { ...receipt, ...changes } as ReceiptBody
   const chainTip = 'chainTip' in changes ? body.chainTip : (impliedChainTip(body) ?? body.chainTip)
-  return sealReceipt({ ...body, chainTip }, key, receipt.info)
+  return sealReceipt({ ...body, chainTip }, domainSigner(key), receipt.info)
 }
 
 async function check(receipt: unknown, inputs: InputsFile): Promise<VerifyVerdict> {
@@ -98,7 +99,7 @@ describe.each(Object.keys(made))('a %s receipt', (kind) => {
   it('ignores info, refuses a forged signature', async () => {
     expect(await check({ ...receipt, info: { device: 'anything' } }, inputs)).toEqual({ ok: true })
     const other = await generateKeyPair('Ed25519')
-    const forged = await sealReceipt(receipt, other)
+    const forged = await sealReceipt(receipt, domainSigner(other))
     expect(forged.receiptHash).toBe(receipt.receiptHash)
     expect(failure(await validate(forged))).toMatch(/^signature: /)
   })

@@ -1,6 +1,6 @@
 import type { PrivateKey } from '@libp2p/interface'
 import { peerIdFromPrivateKey, peerIdFromString } from '@libp2p/peer-id'
-import { concatBytes } from '@noble/hashes/utils.js'
+import { domainSigner, verifyInDomain, type DomainSigner } from '../identity/signing-domains.ts'
 import { bytesToHex, hexToBytes, jsonHash } from './digest.ts'
 import { extend, genesis, stepDigest } from './hash-chain.ts'
 import {
@@ -32,37 +32,27 @@ export function receiptHash(body: ReceiptBody): string {
   return jsonHash(receiptBody(body))
 }
 
-/**
- * The signed bytes: a domain tag, then the 32 bytes of receiptHash. The tag keeps a receipt signature
- * from ever passing for a signature over some other 32-byte digest made with the same peer key (the
- * chain registration proof signs one).
- */
-function signedBytes(hash: string): Uint8Array {
-  return concatBytes(new TextEncoder().encode('tabswarm-receipt-v1:'), hexToBytes(hash))
-}
-
 /** Completes a body with the signer's peer id, the receipt hash and the signature. */
 export function signReceipt(
   body: Omit<ReceiptBody, 'peerId'>,
   key: PrivateKey,
   info?: JsonObject,
 ): Promise<Receipt> {
-  return sealReceipt({ ...body, peerId: peerIdFromPrivateKey(key).toString() }, key, info)
+  return sealReceipt({ ...body, peerId: peerIdFromPrivateKey(key).toString() }, domainSigner(key), info)
 }
 
-/** What signs: a private key, or a stand-in for one held elsewhere (a worker signs through the bridge). */
-export interface ReceiptSigningKey {
-  sign(data: Uint8Array): Uint8Array | Promise<Uint8Array>
-}
-
-/** Hashes and signs a body as it is, peerId included (signReceipt derives peerId from the key). */
+/**
+ * Hashes and signs a body as it is, peerId included (signReceipt derives peerId from the key). The
+ * signature is in the receipt signing domain, over the 32 bytes of receiptHash; a worker signs through
+ * the bridge, which is a DomainSigner too.
+ */
 export async function sealReceipt(
   body: ReceiptBody,
-  key: ReceiptSigningKey,
+  signer: DomainSigner,
   info?: JsonObject,
 ): Promise<Receipt> {
   const hash = receiptHash(body)
-  const signature = bytesToHex(await key.sign(signedBytes(hash)))
+  const signature = bytesToHex(await signer.signIn('receipt', hexToBytes(hash)))
   return { ...receiptBody(body), receiptHash: hash, signature, ...(info ? { info } : {}) }
 }
 
@@ -90,13 +80,14 @@ export async function validate(value: unknown): Promise<Verdict> {
     return fail('peerId', `peerId ${receipt.peerId} is not a libp2p peer id`)
   }
   if (!publicKey) return fail('peerId', `peerId ${receipt.peerId} does not embed its public key`)
-  let signed = false
-  try {
-    signed = await publicKey.verify(signedBytes(receipt.receiptHash), hexToBytes(receipt.signature))
-  } catch {
-    signed = false
-  }
-  if (!signed)
+  if (
+    !(await verifyInDomain(
+      publicKey,
+      'receipt',
+      hexToBytes(receipt.receiptHash),
+      hexToBytes(receipt.signature),
+    ))
+  )
     return fail('signature', `signature is not peerId ${receipt.peerId}'s signature of receiptHash`)
   // after the signature: a field changed after signing is reported as such, not as a chain mismatch
   return chainFailure(receipt) ?? OK

@@ -66,6 +66,10 @@ export function BurnerCard() {
         The burner is a key kept in this browser (every tab of this profile uses it). Back it up to move it or
         to keep what it holds.
       </p>
+      <p className="card-lead" data-testid="burner-at-rest">
+        At rest it is sealed with a key the browser will not export, so the profile's files alone do not
+        reveal it; any script running on this site can still use it, so keep test funds only.
+      </p>
       <form
         className="form-row"
         onSubmit={(e) => {
