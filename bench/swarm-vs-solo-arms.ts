@@ -15,5 +15,10 @@ export interface ArmResult {
   /** rounds at which pass@1 was measured, and [eval][peer] pass@1 */
   evalRounds: number[]
   pass1: number[][]
+  /**
+   * [round][peer] the cells (cellKey) its curriculum chose for the free slots of its draw: an arm run
+   * with another's choices replays them, so every arm draws the same tasks per peer and round
+   */
+  choices: string[][][]
   seconds: number
 }

@@ -2,17 +2,21 @@
 // peers starting from the shipped model, each generating the same 4 groups of G = 2 per round in every
 // arm, then training either on 2 own + 2 heard groups (sharing; drawn uniformly as RL Swarm does, or
 // groups with a signal first) or on its 4 own groups (isolated): 8 rollouts per training step either
-// way. Prints one JSON line.
-//   node --import ./src/polyfills/register.js bench/swarm-vs-solo-run.ts <swarm|swarm-signal|solo> <seed> <rounds> <evalEvery> <lr>
+// way. Each peer's curriculum (src/swarm/curriculum.ts) picks the cells of its free slots and the run logs
+// the choices; given another run's JSON, it replays that run's choices instead, so arms draw the same
+// tasks. Prints one JSON line.
+//   node --import ./src/polyfills/register.js bench/swarm-vs-solo-run.ts <swarm|swarm-signal|solo> <seed> <rounds> <evalEvery> <lr> [replay.json]
 import { readFileSync } from 'node:fs'
 import { readCheckpoint } from '../src/model/checkpoint.ts'
 import { generate } from '../src/model/generate.ts'
 import { parseManifest } from '../src/model/load/model-manifest.ts'
 import { parseTokenizerJson } from '../src/model/tokenizer/bpe-tokenizer.ts'
-import { DEFAULT_LEARNING, type LearningConfig } from '../src/swarm/learning-config.ts'
+import { chooseCells, EMPTY_CURRICULUM, updateCurriculum } from '../src/swarm/curriculum.ts'
+import { DEFAULT_LEARNING, learningCells, type LearningConfig } from '../src/swarm/learning-config.ts'
 import { createMemoryHub } from '../src/swarm/memory-comm.ts'
 import { createReproduciblePolicy, type ReproduciblePolicy } from '../src/swarm/reproducible-policy.ts'
 import { createRoundInbox } from '../src/swarm/round-inbox.ts'
+import { cellKey, type Cell } from '../src/swarm/round-tasks.ts'
 import { runRound, type PeerContext, type Scorer } from '../src/swarm/swarm-round.ts'
 import { generateReasoningTask } from '../src/tasks/generate-reasoning-task.ts'
 import { REASONING_FAMILIES } from '../src/tasks/reasoning-families.ts'
@@ -36,7 +40,6 @@ function learningFor(arm: Arm, lr: number): LearningConfig {
   const shared = {
     ...DEFAULT_LEARNING,
     tasksPerRound: 4,
-    difficulty: 1 as const,
     grpo: { ...DEFAULT_LEARNING.grpo, lr },
   }
   if (arm === 'solo') return { ...shared, sapo: { localGroups: 4, externalGroups: 0 } }
@@ -47,13 +50,15 @@ function learningFor(arm: Arm, lr: number): LearningConfig {
 }
 
 async function main(): Promise<void> {
-  const [arm, seedText, roundsText, evalEveryText, lrText] = process.argv.slice(2) as [
+  const [arm, seedText, roundsText, evalEveryText, lrText, replayPath] = process.argv.slice(2) as [
     Arm,
     string,
     string,
     string,
     string,
+    string | undefined,
   ]
+  const replay = replayPath && (JSON.parse(readFileSync(replayPath, 'utf8')) as ArmResult).choices
   const seed = Number(seedText)
   const rounds = Number(roundsText)
   const evalEvery = Number(evalEveryText)
@@ -72,10 +77,30 @@ async function main(): Promise<void> {
   const swarmHub = createMemoryHub()
   // one swarm id per seed, not per arm: both arms' peers draw the same tasks every round
   const swarmId = `seed-${seed}`.padEnd(64, '0')
+  const cells = learningCells(learning)
+  const byKey = new Map(cells.map((c) => [cellKey(c), c]))
+  const curricula = Array.from({ length: PEERS }, () => EMPTY_CURRICULUM)
+  const choices: string[][][] = []
+  // the free slots' cells: replayed, or the peer's curriculum's; logged either way
+  const choose = (peer: number, round: number, count: number): Cell[] => {
+    const chosen = replay
+      ? replay[round]![peer]!.map((key) => byKey.get(key)!)
+      : chooseCells(curricula[peer]!, {
+          swarmId,
+          round,
+          peerId: `peer${peer}`,
+          cells,
+          count,
+          groupSize: learning.groupSize,
+        })
+    ;(choices[round] ??= [])[peer] = chosen.map(cellKey)
+    return chosen
+  }
   const peers: (PeerContext & { policy: ReproduciblePolicy })[] = Array.from({ length: PEERS }, (_, i) => {
     const hub = arm === 'solo' ? createMemoryHub() : swarmHub
     const comm = hub.join(`peer${i}`)
     return {
+      chooseCells: (round, count) => choose(i, round, count),
       swarmId,
       comm,
       inbox: createRoundInbox(comm, learning.groupSize),
@@ -114,7 +139,16 @@ async function main(): Promise<void> {
       return verifyReasoning(task, text).correct
     }).length / evalTasks.length
 
-  const result: ArmResult = { arm, seed, reward: [], informative: [], evalRounds: [], pass1: [], seconds: 0 }
+  const result: ArmResult = {
+    arm,
+    seed,
+    reward: [],
+    informative: [],
+    evalRounds: [],
+    pass1: [],
+    choices,
+    seconds: 0,
+  }
   const evaluate = (round: number) => {
     result.evalRounds.push(round)
     result.pass1.push(peers.map((p) => pass1(p.policy)))
@@ -124,6 +158,7 @@ async function main(): Promise<void> {
     const reports = await Promise.all(peers.map((p) => runRound(p, round)))
     result.reward.push(reports.map((r) => r.ownReward))
     result.informative.push(reports.map((r) => r.trainedOn.informative ?? 0))
+    reports.forEach((r, i) => (curricula[i] = updateCurriculum(curricula[i]!, r.drawn ?? [])))
     if ((round + 1) % evalEvery === 0) evaluate(round + 1)
     process.stderr.write(
       `${arm} seed ${seed} round ${round + 1}/${rounds}: reward ${(reports.reduce((a, r) => a + r.ownReward, 0) / PEERS).toFixed(3)}\n`,

@@ -153,7 +153,7 @@ export async function startTabLearning(opts: TabLearningOptions): Promise<Learni
     onStep,
   })
   const judge = createTaskJudge(learning.sampling.maxNewTokens, sandbox && ((job) => sandbox.run(job)))
-  const evalTasks = heldOutTasks(learning.sources, learning.difficulty)
+  const evalTasks = heldOutTasks(learning.sources, learning.difficulties.min)
   const greedy = { temperature: 0, topK: 0, topP: 1, maxNewTokens: learning.sampling.maxNewTokens, seed: 0 }
   const loop = startLearningLoop({
     clock,
