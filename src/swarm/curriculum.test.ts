@@ -58,15 +58,18 @@ const signalShare = (drawn: readonly { rewards: number[] }[]) =>
   drawn.filter((g) => isInformative(g.rewards)).length / drawn.length
 
 describe('the curriculum', () => {
-  it('draws groups with a signal: most of them where the model is in between, far above a uniform draw', () => {
-    const { drawn } = simulate(60, 4, true)
-    const uniform = signalShare(simulate(60, 4, false).drawn)
-    // after the first rounds (every unseen cell tried once), free slots go where rewards differ
-    const settled = drawn.filter((g) => g.round >= 10)
-    expect(signalShare(settled)).toBeGreaterThan(0.35)
-    expect(signalShare(settled)).toBeGreaterThan(2 * uniform)
-    expect(uniform).toBeLessThan(0.2)
-  })
+  it.each([2, 4, 8])(
+    'draws groups with a signal where the model is in between, far above a uniform draw (%i tasks per round)',
+    (tasksPerRound) => {
+      const { drawn } = simulate(60, tasksPerRound, true)
+      const uniform = signalShare(simulate(60, tasksPerRound, false).drawn)
+      // after the first rounds (every unseen cell tried once), free slots go where rewards differ
+      const settled = drawn.filter((g) => g.round >= 10)
+      expect(signalShare(settled)).toBeGreaterThan(0.4)
+      expect(signalShare(settled)).toBeGreaterThan(2 * uniform)
+      expect(uniform).toBeLessThan(0.2)
+    },
+  )
 
   it('keeps every allowed cell ≥ 1/(4 × cells) of any 20-round draw while it chases the signal', () => {
     for (const tasksPerRound of [2, 4, 8]) {
@@ -103,13 +106,14 @@ describe('the curriculum', () => {
       chooseCells(EMPTY_CURRICULUM, { ...choice, round }).map(cellKey),
     )
     expect(new Set(others.map((c) => c.join())).size).toBeGreaterThan(1)
-    // every cell but the first always solved: the unseen one comes first, then the rest by tie order
+    // every cell but the first always solved: the free slots all go to the one that can still teach
     const solved = cells.slice(1).map((c) => ({ cell: cellKey(c), rewards: [1.2, 1.2, 1.2, 1.2] }))
     let state = EMPTY_CURRICULUM
     for (let i = 0; i < 5; i++) state = updateCurriculum(state, solved)
-    const [first, second] = chooseCells(state, { ...choice, count: 2 }).map(cellKey)
-    expect(first).toBe(cellKey(cells[0]!))
-    expect(second).not.toBe(first)
+    expect(chooseCells(state, { ...choice, count: 2 }).map(cellKey)).toEqual([
+      cellKey(cells[0]!),
+      cellKey(cells[0]!),
+    ])
   })
 
   it('decodes a saved state, and an absent or damaged one as empty', () => {
