@@ -67,9 +67,10 @@ export interface CurriculumChoice {
 }
 
 /**
- * The cells for the free slots: the swarm's cells by signal chance, best first, each once before any
- * twice (a round's groups spread over the best cells rather than piling on one estimate); equal chances
- * (unseen cells) in an order seeded by swarm, round and peer.
+ * The cells for the free slots: of the swarm's cells, those whose signal chance is at least half the
+ * best one's (SIGNAL_SHORTLIST), best first and in turn, so a round's groups spread over the cells
+ * that teach rather than piling on one estimate, yet never go to a cell that would teach far less;
+ * equal chances (unseen cells) in an order seeded by swarm, round and peer.
  */
 export function chooseCells(state: CurriculumState, choice: CurriculumChoice): Cell[] {
   const random = new SeededRandom(`tabswarm/curriculum/${choice.swarmId}/${choice.round}/${choice.peerId}`)
@@ -80,8 +81,12 @@ export function chooseCells(state: CurriculumState, choice: CurriculumChoice): C
       tie: random.nextUint32(),
     }))
     .sort((a, b) => b.chance - a.chance || a.tie - b.tie)
-  return Array.from({ length: choice.count }, (_, i) => ranked[i % ranked.length]!.cell)
+  const shortlist = ranked.filter((r) => r.chance >= SIGNAL_SHORTLIST * ranked[0]!.chance)
+  return Array.from({ length: choice.count }, (_, i) => shortlist[i % shortlist.length]!.cell)
 }
+
+/** A cell is worth a free slot when its signal chance is at least this share of the best cell's. */
+export const SIGNAL_SHORTLIST = 0.5
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v)
