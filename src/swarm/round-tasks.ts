@@ -63,7 +63,7 @@ function exploration(draw: RoundDraw): number {
   return e
 }
 
-/** Where the peer's rotation starts: each peer explores a different cell in a round, for the swarm's sake. */
+/** Where the peer's rotation starts, seeded per peer: a round's exploration spreads over the swarm's cells. */
 const rotationStart = (draw: RoundDraw) =>
   new SeededRandom(`tabswarm/explore/${draw.swarmId}/${draw.peerId}`).int(0, draw.cells.length - 1)
 
