@@ -21,5 +21,10 @@ export interface ArmResult {
   formatFailures: number[][]
   /** [eval] reserved prompts scored (100 a cell for the curve, the full set at the start and the end) */
   evalTasks: number[]
+  /**
+   * [round][peer] the cells (cellKey) its curriculum chose for the free slots of its draw: an arm run
+   * with another's choices replays them, so every arm draws the same tasks per peer and round
+   */
+  choices: string[][][]
   seconds: number
 }

@@ -1,6 +1,8 @@
 // The headline benchmark (issue 7): do peers that share rollouts learn faster than peers that do not?
 // Four peers from the shipped model, the same 8 rollouts per training step: sharing (SAPO, 2 own + 2
-// external groups of G = 2, drawn uniformly or those with a signal first) against isolated (4 own groups). Same seeds, task draws and fixed difficulty;
+// external groups of G = 2, drawn uniformly or those with a signal first) against isolated (4 own groups). Same seeds and task draws:
+// each seed's solo run picks its peers' cells by their curricula and logs the choices, and the other arms
+// replay them, so every arm draws the same tasks per peer and round.
 // GRPO on the reproducible kernels (TS twin). Each (arm, seed) runs in a child process, two at a time.
 // Writes bench/results/swarm-vs-solo.json and .png and prints a table.
 //   node --import ./src/polyfills/register.js bench/swarm-vs-solo.ts [--rounds 30] [--seeds 3] [--eval-every 5] [--lr 1e-4] [--parallel 2] [--arms swarm,swarm-signal,solo]
@@ -15,7 +17,14 @@ import { ARMS, type Arm, type ArmResult } from './swarm-vs-solo-arms.ts'
 const results = fileURLToPath(new URL('./results/', import.meta.url))
 const runner = fileURLToPath(new URL('./swarm-vs-solo-run.ts', import.meta.url))
 
-function runArm(arm: Arm, seed: number, rounds: number, evalEvery: number, lr: number): Promise<ArmResult> {
+function runArm(
+  arm: Arm,
+  seed: number,
+  rounds: number,
+  evalEvery: number,
+  lr: number,
+  replay?: string,
+): Promise<ArmResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
@@ -28,6 +37,7 @@ function runArm(arm: Arm, seed: number, rounds: number, evalEvery: number, lr: n
         String(rounds),
         String(evalEvery),
         String(lr),
+        ...(replay === undefined ? [] : [replay]),
       ],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     )
@@ -158,14 +168,33 @@ async function main(): Promise<void> {
       `--arms lists arms of ${ARMS.join(', ')}, solo included (the baseline); got ${values.arms}`,
     )
   await mkdir(results, { recursive: true })
-  // each arm's result is kept as it lands, so a long run that is cut short still leaves its finished arms
-  const jobs = Array.from({ length: seeds }, (_, seed) =>
-    arms.map((arm) => async () => {
-      const result = await runArm(arm, seed, rounds, evalEvery, lr)
-      await writeFile(`${results}swarm-vs-solo-${arm}-${seed}.json`, JSON.stringify(result))
-      return result
+  // each arm's result is kept as it lands, so a long run that is cut short still leaves its finished arms;
+  // the solo runs go first, since every other arm of a seed replays its solo run's curriculum choices
+  const file = (arm: Arm, seed: number) => `${results}swarm-vs-solo-${arm}-${seed}.json`
+  const soloDone = new Map<number, Promise<void>>()
+  const job = (arm: Arm, seed: number) => async () => {
+    if (arm !== 'solo') await soloDone.get(seed)
+    const result = await runArm(
+      arm,
+      seed,
+      rounds,
+      evalEvery,
+      lr,
+      arm === 'solo' ? undefined : file('solo', seed),
+    )
+    await writeFile(file(arm, seed), JSON.stringify(result))
+    return result
+  }
+  const seedList = Array.from({ length: seeds }, (_, seed) => seed)
+  const jobs = [
+    ...seedList.map((seed) => {
+      const run = job('solo', seed)
+      let finish!: () => void
+      soloDone.set(seed, new Promise((r) => (finish = r)))
+      return async () => run().finally(finish)
     }),
-  ).flat()
+    ...seedList.flatMap((seed) => arms.filter((arm) => arm !== 'solo').map((arm) => job(arm, seed))),
+  ]
   const done = await pool(jobs, Number(values.parallel))
   const byArm = Object.fromEntries(arms.map((arm) => [arm, done.filter((r) => r.arm === arm)])) as Partial<
     Record<Arm, ArmResult[]>

@@ -18,10 +18,9 @@ import { parseTokenizerJson } from '../src/model/tokenizer/bpe-tokenizer.ts'
 import type { Tokenizer } from '../src/model/tokenizer/tokenizer.ts'
 import { encodeEnvelope, PROTOCOL_VERSION } from '../src/swarm/envelope.ts'
 import { roundAt, roundTimes } from '../src/swarm/round-clock.ts'
-import { roundTasks } from '../src/swarm/round-tasks.ts'
+import { freeSlots, roundTasks, type RoundDraw } from '../src/swarm/round-tasks.ts'
 import type { RolloutGroup } from '../src/swarm/rollouts.ts'
 import { refOfTask, taskFromRef } from '../src/swarm/task-ref.ts'
-import type { Difficulty } from '../src/tasks/task.ts'
 import { DEFAULT_MAX_AGE_MS } from '../src/swarm/gossip-validator.ts'
 import { MAX_MEMORY_GB } from '../src/swarm/presence.ts'
 import { MAX_MESSAGE_BYTES, topicFor } from '../src/swarm/topics.ts'
@@ -229,14 +228,18 @@ const WRONG_ANSWER = 'the answer is banana'
  * true tokens (refused for its claimed rewards). The forged id and the wrong answer share a task. */
 function forgedGroups(o: ForgeOptions, tokenizer: Tokenizer, self: string, round: number): RolloutGroup[] {
   const honest = { text: WRONG_ANSWER, tokenIds: tokenizer.encode(WRONG_ANSWER) }
-  const draw = roundTasks({
+  const spec: RoundDraw = {
     swarmId: o.swarmId,
     round,
     peerId: self,
-    count: o.tasksPerRound,
-    difficulty: o.difficulty as Difficulty,
-    sources: [{ kind: 'reasoning', family: o.family }],
-  })
+    tasksPerRound: o.tasksPerRound,
+    cells: o.cells,
+  }
+  const mine = o.cells.find((c) => c.family === o.family)!
+  const draw = roundTasks(
+    spec,
+    Array.from({ length: freeSlots(spec) }, () => mine),
+  )
   const group = (
     k: number,
     completion: RolloutGroup['completions'][number],

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { DEFAULT_RATE_LIMITS } from '../src/swarm/gossip-validator.ts'
 import { nextReply } from '../src/cli/next-reply.ts'
 import { forkPeerProcess } from '../src/cli/fork-peer-process.ts'
+import type { Cell } from '../src/swarm/round-tasks.ts'
 
 /**
  * The kinds of hostile message, and the reason a tab's validator gives for each:
@@ -118,9 +119,10 @@ export interface ForgeOptions {
   /** rounds to forge, from the next one to start */
   rounds: number
   groupSize: number
-  /** a reasoning family of the swarm, and its difficulty */
+  /** a reasoning family of the swarm: the forger's curriculum fills its free slots with it */
   family: string
-  difficulty: number
+  /** the swarm's cells (learningCells): the forger's draw is computed over them, as its receivers do */
+  cells: Cell[]
   /** the swarm's tasks per round: receivers accept a group only for a task of its sender's own draw */
   tasksPerRound: number
   /** the swarm model's tokenizer.json on disk: forged completions can be tokenized correctly */

@@ -15,7 +15,7 @@ import { swarmCoordinatorAbi } from '../src/chain/generated/SwarmCoordinator.ts'
 import { REWARD_SCALE, chainTipBytes32 } from '../src/chain/submission-queue.ts'
 import type { LocalClients } from '../src/chain/local-clients.ts'
 import { startStack, type Stack } from '../src/cli/stack.ts'
-import { DEFAULT_LEARNING, type LearningConfig } from '../src/swarm/learning-config.ts'
+import { DEFAULT_LEARNING, learningCells, type LearningConfig } from '../src/swarm/learning-config.ts'
 import { SCORE_IGNORE } from '../src/swarm/peer-standing.ts'
 import { REFUSAL } from '../src/swarm/swarm-round.ts'
 import { extend, stepDigest, type StepWork } from '../src/verify/hash-chain.ts'
@@ -252,7 +252,7 @@ test(`3 tabs, one hidden, learn together for ${ROUNDS} rounds and put every roun
       rounds: ROUNDS + 8,
       groupSize: learning.groupSize,
       family: 'arithmetic',
-      difficulty: learning.difficulty,
+      cells: learningCells(learning),
       tasksPerRound: learning.tasksPerRound,
       tokenizerPath: join('public', learning.model, 'tokenizer.json'),
     })

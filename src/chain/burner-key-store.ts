@@ -28,8 +28,8 @@ export interface BurnerRecord {
 
 /** What is stored: the key sealed under the wrapping key. */
 interface SealedRecord extends Omit<BurnerRecord, 'privateKey'> {
-  iv: Uint8Array
-  sealed: Uint8Array
+  iv: Uint8Array<ArrayBuffer>
+  sealed: Uint8Array<ArrayBuffer>
 }
 
 /** What the app stored before keys were sealed; migrated on first open. */
@@ -63,7 +63,7 @@ async function seal(record: BurnerRecord, key: CryptoKey): Promise<SealedRecord>
   const sealed = await crypto.subtle.encrypt(
     { name: 'AES-GCM', iv, additionalData: SEAL_CONTEXT },
     key,
-    hexToBytes(privateKey),
+    hexToBytes(privateKey) as Uint8Array<ArrayBuffer>,
   )
   return { ...rest, iv, sealed: new Uint8Array(sealed) }
 }

@@ -13,8 +13,6 @@ export interface RoundRow extends RoundReport {
   /** ms since epoch */
   startedAt: number
   endedAt: number
-  /** the difficulty level the round's tasks were drawn at */
-  difficulty: number
   /** sampling speed of the round's own completions */
   tokensPerSecond: number | undefined
   /** wall time of the GRPO step, receipt and save included */

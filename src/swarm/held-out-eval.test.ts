@@ -11,8 +11,8 @@ const sources = [
 ]
 
 describe('the held-out evaluation', () => {
-  it('is the same reserved set for everyone: the reasoning families at the difficulty and the next', () => {
-    const cells = heldOutCells(sources, 2)
+  it('is the same reserved set for everyone: the reasoning families at the difficulties drawn and the next', () => {
+    const cells = heldOutCells(sources, { min: 2, max: 2 })
     expect(cells.map((c) => `${c.family}/${c.difficulty}`)).toEqual([
       'arithmetic/2',
       'arithmetic/3',
@@ -23,12 +23,13 @@ describe('the held-out evaluation', () => {
       expect(cell.tasks).toHaveLength(TAB_HELD_OUT_PER_CELL)
       expect(cell.tasks.every((t) => isReservedPrompt(t.prompt))).toBe(true)
     }
-    expect(heldOutCells(sources, 5).map((c) => c.difficulty)).toEqual([5, 5])
-    expect(heldOutCells([{ kind: 'code', family: 'add-two' }], 1)).toEqual([])
+    expect(heldOutCells(sources, { min: 1, max: 2 }).map((c) => c.difficulty)).toEqual([1, 2, 3, 1, 2, 3])
+    expect(heldOutCells(sources, { min: 5, max: 5 }).map((c) => c.difficulty)).toEqual([5, 5])
+    expect(heldOutCells([{ kind: 'code', family: 'add-two' }], { min: 1, max: 1 })).toEqual([])
   })
 
   it('reports the uniform mix over cells with its interval and format failures', async () => {
-    const cells = heldOutCells(sources, 1, 4)
+    const cells = heldOutCells(sources, { min: 1, max: 1 }, 4)
     const arithmetic = new Set<Task>(cells[0]!.tasks.concat(cells[1]!.tasks))
     // right on every arithmetic task, unformatted on every sorting task
     const answer = async (task: Task) => ({

@@ -1,8 +1,8 @@
 // The held-out evaluation of a learning peer: greedy pass@1 on reserved prompts (held out by prompt
 // text, tasks/held-out-set.ts: no round draw and no SFT data of a model trained with the held-out rule
 // produces them), so the Train view can show whether the weights improve on prompts the peer never
-// trained on. The set is the same for every peer of a swarm — its reasoning families at the starting
-// difficulty and the next, TAB_HELD_OUT_PER_CELL prompts each — so peers' curves compare. Code families
+// trained on. The set is the same for every peer of a swarm — its reasoning families at the difficulties
+// it draws and the next, TAB_HELD_OUT_PER_CELL prompts each — so peers' curves compare. Code families
 // have no reserved set and are left out.
 import { extractAnswer } from '../tasks/answer-tag.ts'
 import { heldOutSet, type HeldOutCell } from '../tasks/held-out-set.ts'
@@ -14,19 +14,20 @@ import type { TaskSource } from './round-tasks.ts'
 /**
  * Reserved prompts per family and difficulty. A greedy answer of the shipped model on the tab's solver
  * (onnxruntime-web wasm, one thread, measured in Node on this 2-core machine) takes 41 ms (median; 90th
- * percentile 102 ms): 8 a cell over 6 families × 2 difficulties (91 prompts, base conversion d1 has only
- * 5) is ≈ 5 s every evalEvery rounds, a sixth of a 30 s round, with a 95 % interval of about ±10 points.
+ * percentile 102 ms): 8 a cell over 6 families × 3 difficulties (the default draw's 1–2 and 3: ≈ 139
+ * prompts, base conversion d1 has only 5) is ≈ 6 s every evalEvery rounds, a fifth of a 30 s round, with
+ * a 95 % interval of about ±8 points.
  */
 export const TAB_HELD_OUT_PER_CELL = 8
 
-/** The swarm's held-out cells: its reasoning families × (difficulty, the next one up). */
+/** The swarm's held-out cells: its reasoning families × (the difficulties it draws, and the next one up). */
 export function heldOutCells(
   sources: readonly TaskSource[],
-  difficulty: Difficulty,
+  { min, max }: { min: Difficulty; max: Difficulty },
   perCell = TAB_HELD_OUT_PER_CELL,
 ): HeldOutCell[] {
   const families = sources.filter((s) => s.kind === 'reasoning').map((s) => s.family)
-  const levels = DIFFICULTIES.filter((d) => d === difficulty || d === difficulty + 1)
+  const levels = DIFFICULTIES.filter((d) => d >= min && d <= max + 1)
   return heldOutSet(families, levels, perCell)
 }
 

@@ -62,6 +62,39 @@ describe('the learning section of a swarm config', () => {
     expect(() => pick('best')).toThrow('sapo.pick must be "uniform" or "signal"')
   })
 
+  it('reads an older single difficulty as a one-level range, and refuses cells that cannot keep their share', () => {
+    const { difficulties, ...rest } = DEFAULT_LEARNING
+    expect(difficulties).toEqual({ min: 1, max: 2 })
+    const older = parseLearningConfig({ ...rest, difficulty: 2 }, taskFamilyExists)
+    expect(older.difficulties).toEqual({ min: 2, max: 2 })
+    expect(older).not.toHaveProperty('difficulty')
+    // the canonical form is the same whichever way the range was written: one swarm id
+    const written = parseSwarmConfig({ ...base, learning: { ...rest, difficulties: { min: 2, max: 2 } } })
+    expect(swarmIdOf(parseSwarmConfig({ ...base, learning: { ...rest, difficulty: 2 } }))).toBe(
+      swarmIdOf(written),
+    )
+    expect(() => parseLearningConfig({ ...DEFAULT_LEARNING, difficulty: 1 }, taskFamilyExists)).toThrow(
+      'replaces difficulty',
+    )
+    expect(() =>
+      parseLearningConfig({ ...DEFAULT_LEARNING, difficulties: { min: 3, max: 2 } }, taskFamilyExists),
+    ).toThrow('difficulties.max must be an integer in 3–5')
+    // 6 families × 5 levels = 30 cells: 1 task per round cannot give each ⌈5/30⌉ = 1 of 20 rounds' 20
+    const wide = {
+      ...DEFAULT_LEARNING,
+      difficulties: { min: 1, max: 5 },
+      tasksPerRound: 1,
+      sapo: { localGroups: 1, externalGroups: 1 },
+    }
+    expect(() => parseLearningConfig(wide, taskFamilyExists)).toThrow(
+      '30 cells (sources × difficulties) cannot each keep',
+    )
+    expect(parseLearningConfig({ ...wide, tasksPerRound: 2 }, taskFamilyExists).difficulties).toEqual({
+      min: 1,
+      max: 5,
+    })
+  })
+
   it.each([
     [{ ...DEFAULT_LEARNING, model: 'javascript:alert(1)' }, 'learning: model must be a path on this origin'],
     [{ ...DEFAULT_LEARNING, model: '//evil.example/m/' }, 'learning: model must be a path on this origin'],

@@ -2,7 +2,7 @@
 // settings. It travels in the swarm config, so a researcher starts a new swarm by sharing a link.
 import { REASONING_FAMILIES } from '../tasks/reasoning-families.ts'
 import type { Difficulty } from '../tasks/task.ts'
-import type { TaskSource } from './round-tasks.ts'
+import { explorationSlots, SHARE_WINDOW_ROUNDS, type Cell, type TaskSource } from './round-tasks.ts'
 import { DEFAULT_SAPO, type SapoCounts } from './sapo-sampler.ts'
 
 export interface LearningConfig {
@@ -16,8 +16,12 @@ export interface LearningConfig {
   /** rounds between held-out evaluations (greedy pass@1 on a fixed task set) */
   evalEvery: number
   sources: TaskSource[]
-  /** the level every peer starts at; the difficulty controller moves it */
-  difficulty: Difficulty
+  /**
+   * the difficulties drawn, both ends included: with `sources` they make the draw's cells
+   * (learningCells), each of which keeps its share of every peer's draw. A config written before the
+   * range existed names one `difficulty` (the level its peers started at) and is read as {min: it, max: it}.
+   */
+  difficulties: { min: Difficulty; max: Difficulty }
   /** G: completions per task */
   groupSize: number
   /** tasks (groups) a peer generates per round */
@@ -40,6 +44,15 @@ export interface LearningConfig {
   }
 }
 
+/** The draw's cells: every source at every allowed difficulty, sources first (the rotation's order). */
+export const learningCells = (learning: Pick<LearningConfig, 'sources' | 'difficulties'>): Cell[] =>
+  learning.sources.flatMap((source) =>
+    Array.from({ length: learning.difficulties.max - learning.difficulties.min + 1 }, (_, i) => ({
+      ...source,
+      difficulty: (learning.difficulties.min + i) as Difficulty,
+    })),
+  )
+
 /** RL Swarm's reasoning-gym defaults scaled to a tab: G = 2, 2 own + 2 external groups per step. */
 export const DEFAULT_LEARNING: Readonly<LearningConfig> = {
   model: '/models/tabswarm-tiny/',
@@ -47,7 +60,8 @@ export const DEFAULT_LEARNING: Readonly<LearningConfig> = {
   evalEvery: 5,
   // every family the shipped model was trained on: a swarm learns where its groups disagree
   sources: REASONING_FAMILIES.map((f) => ({ kind: 'reasoning' as const, family: f.name })),
-  difficulty: 1,
+  // the levels the shipped model was trained on: 12 cells, one exploration slot and one of the curriculum's
+  difficulties: { min: 1, max: 2 },
   groupSize: 2,
   tasksPerRound: 2,
   sapo: DEFAULT_SAPO,
@@ -98,7 +112,7 @@ export function parseLearningConfig(
   const num = (v: unknown, min: number, max: number, what: string): number =>
     typeof v === 'number' && v >= min && v <= max ? v : fail(`${what} must be a number in ${min}–${max}`)
   if (!isObject(value)) return fail('not an object')
-  const { sources, difficulty, groupSize, tasksPerRound, sapo, sampling, grpo } = value
+  const { sources, difficulty, difficulties, groupSize, tasksPerRound, sapo, sampling, grpo } = value
   const { model = DEFAULT_LEARNING.model, windowFraction = DEFAULT_LEARNING.windowFraction } = value
   const { evalEvery = DEFAULT_LEARNING.evalEvery } = value
   if (typeof model !== 'string' || !isModelLocation(model))
@@ -122,12 +136,18 @@ export function parseLearningConfig(
   const pick = sapo.pick ?? 'uniform'
   if (pick !== 'uniform' && pick !== 'signal') fail('sapo.pick must be "uniform" or "signal"')
   const klBeta = grpo.klBeta === undefined ? 0 : num(grpo.klBeta, 0, 1, 'grpo.klBeta')
+  const range = parseDifficulties(difficulties, difficulty, int)
+  const cells = parsedSources.length * (range.max - range.min + 1)
+  if (explorationSlots(perRound, cells) === undefined)
+    fail(
+      `${cells} cells (sources × difficulties) cannot each keep 1/(4 × ${cells}) of a ${SHARE_WINDOW_ROUNDS}-round draw of ${perRound} tasks per round: allow fewer, or draw more tasks per round`,
+    )
   return {
     model,
     windowFraction: num(windowFraction, 0.05, 0.95, 'windowFraction'),
     evalEvery: int(evalEvery, 1, 1_000_000, 'evalEvery'),
     sources: parsedSources,
-    difficulty: int(difficulty, 1, 5, 'difficulty') as Difficulty,
+    difficulties: range,
     groupSize: int(groupSize, 2, MAX_GROUP_SIZE, 'groupSize'),
     tasksPerRound: perRound,
     // uniform is left out, so configs written before `pick` existed keep their swarm id
@@ -147,4 +167,21 @@ export function parseLearningConfig(
       ...(klBeta > 0 ? { klBeta } : {}),
     },
   }
+}
+
+/** The allowed range: `difficulties` {min, max}, or a config's older single `difficulty` as both ends. */
+function parseDifficulties(
+  difficulties: unknown,
+  difficulty: unknown,
+  int: (v: unknown, min: number, max: number, what: string) => number,
+): LearningConfig['difficulties'] {
+  if (difficulties === undefined) {
+    const level = int(difficulty, 1, 5, 'difficulty') as Difficulty
+    return { min: level, max: level }
+  }
+  if (!isObject(difficulties) || difficulty !== undefined)
+    throw new RangeError('learning: difficulties must be {min, max} (and replaces difficulty)')
+  const min = int(difficulties.min, 1, 5, 'difficulties.min') as Difficulty
+  const max = int(difficulties.max, min, 5, 'difficulties.max') as Difficulty
+  return { min, max }
 }

@@ -1,9 +1,9 @@
 // Where a tab keeps its learning history between page loads: one small JSON file per swarm and peer in
 // a BlobStore (OPFS in a tab), so a reload shows the rounds, evaluations and peer standing it had and
-// resumes the difficulty where it was. A file that cannot be read is set aside, never a failure: the
+// resumes the curriculum where it was. A file that cannot be read is set aside, never a failure: the
 // history is a record, the weights (the trainer's snapshot) are what matter for resuming.
 import type { BlobStore } from '../model/load/blob-store.ts'
-import { DIFFICULTIES, type Difficulty } from '../tasks/task.ts'
+import { decodeCurriculum } from './curriculum.ts'
 import type { HistoryStore, LearningHistory } from './learning-loop.ts'
 
 /** The OPFS directory of learning histories. */
@@ -22,10 +22,10 @@ export function decodeHistory(bytes: Uint8Array): LearningHistory | undefined {
     return undefined
   }
   if (!isObject(value) || value.format !== HISTORY_FORMAT) return undefined
-  const { rounds, evals, difficulty, peers } = value
+  const { rounds, evals, curriculum, peers } = value
   if (!Array.isArray(rounds) || !Array.isArray(evals) || !isObject(peers)) return undefined
-  if (!(DIFFICULTIES as readonly unknown[]).includes(difficulty)) return undefined
-  return { rounds, evals, difficulty: difficulty as Difficulty, peers } as LearningHistory
+  // a history saved before the curriculum has a `difficulty` instead: it loads, its curriculum starts empty
+  return { rounds, evals, curriculum: decodeCurriculum(curriculum), peers } as LearningHistory
 }
 
 export function encodeHistory(history: LearningHistory): Uint8Array {

@@ -3,11 +3,12 @@
 import { describe, expect, it } from 'vitest'
 import { scoreReasoning } from '../tasks/score-completion.ts'
 import type { ReasoningTask } from '../tasks/task.ts'
-import { DEFAULT_LEARNING, type LearningConfig } from './learning-config.ts'
+import { DEFAULT_LEARNING, learningCells, type LearningConfig } from './learning-config.ts'
 import { startLearningLoop, type LearningHistory, type LearningLoopOptions } from './learning-loop.ts'
 import { createMemoryHub } from './memory-comm.ts'
 import type { LearningEvent } from './peer-worker-messages.ts'
 import { createRoundInbox } from './round-inbox.ts'
+import { cellKey } from './round-tasks.ts'
 import type { RoundClock } from './round-clock.ts'
 import { chars, standInPolicy } from './stand-in-policy.ts'
 
@@ -95,7 +96,7 @@ describe('the learning loop', () => {
         groupsHeard: 2,
         trainedOn: { local: 2, external: 2 },
         policyVersion: 1,
-        difficulty: 1,
+        explored: 1,
         tokensPerSecond: 50,
         receiptId: 'r',
         skipped: undefined,
@@ -150,13 +151,17 @@ describe('the learning loop', () => {
     expect(rest[2]!.skipped).toMatch(/too little of its collection window/)
   })
 
-  it('restores the saved history before the first round and reports a failing round without stopping', async () => {
+  it('restores the saved history and curriculum before the first round, and reports a failing round without stopping', async () => {
     const time = virtualTime(0)
     const [p] = peers(1, time)
+    // the saved curriculum has seen every cell but one always solved: its free slot goes to that one
+    const [open, ...solved] = learningCells(learning)
     const saved: LearningHistory = {
       rounds: [],
       evals: [{ round: 1, policyVersion: 1, pass1: 0.5, tasks: 12 }],
-      difficulty: 2,
+      curriculum: {
+        cells: Object.fromEntries(solved.map((c) => [cellKey(c), { completions: 40, successes: 40 }])),
+      },
       peers: {},
     }
     p!.store.saved = saved
@@ -175,8 +180,13 @@ describe('the learning loop', () => {
     await loop.done
     expect(p!.events[0]).toEqual({ type: 'learning-history', rounds: [], evals: saved.evals, peers: {} })
     const [failed, next] = rows(p!.events)
-    expect(failed).toMatchObject({ round: 0, skipped: 'the round failed: the solver crashed', difficulty: 2 })
-    expect(next).toMatchObject({ round: 1, skipped: undefined, difficulty: 2 })
+    expect(failed).toMatchObject({ round: 0, skipped: 'the round failed: the solver crashed', drawn: [] })
+    expect(next).toMatchObject({ round: 1, skipped: undefined, explored: 1 })
+    expect(next!.drawn![1]!.cell).toBe(cellKey(open!))
+    // and the round's own groups went into the curriculum that is saved
+    expect(p!.store.saved!.curriculum.cells[cellKey(open!)]!.completions).toBeGreaterThanOrEqual(
+      learning.groupSize,
+    )
     expect(p!.events).toContainEqual({
       type: 'learning-error',
       message: 'Round 0 failed (the solver crashed); the next round will try again.',

@@ -1,11 +1,11 @@
 // The learning peer's game loop over rounds: on the round clock, run each round with runRound (the same
 // function the headless peers run), report it, keep what we know of the other peers, move the
-// difficulty, evaluate on the held-out set now and then, and save the history so a reload shows it and
+// curriculum, evaluate on the held-out set now and then, and save the history so a reload shows it and
 // resumes. IO comes in through the options (clock, waiting, storage, events), so Node tests drive it
 // with in-memory sharing and a stand-in policy.
 import type { EvalPoint, HeardRollout, PeerLearning, RoundRow } from '../state/learning-store.ts'
-import type { Difficulty } from '../tasks/task.ts'
-import { nextDifficulty } from './difficulty-controller.ts'
+import { chooseCells, updateCurriculum, type CurriculumState } from './curriculum.ts'
+import { learningCells } from './learning-config.ts'
 import { historySaveFailure } from './save-failures.ts'
 import { isIgnored, updatePeerStanding } from './peer-standing.ts'
 import type { LearningEvent } from './peer-worker-messages.ts'
@@ -16,7 +16,8 @@ import { runRound, type PeerContext, type RoundReport } from './swarm-round.ts'
 export interface LearningHistory {
   rounds: RoundRow[]
   evals: EvalPoint[]
-  difficulty: Difficulty
+  /** what the peer's own groups showed per cell: the curriculum's choice of the next rounds' cells */
+  curriculum: CurriculumState
   peers: Record<string, PeerLearning>
 }
 
@@ -36,8 +37,8 @@ export type RoundExtras = Partial<Pick<RoundRow, 'tokensPerSecond' | 'stepMs' | 
 
 export interface LearningLoopOptions {
   clock: RoundClock
-  /** the peer; the loop adds the window, the difficulty, and whom to ignore */
-  peer: Omit<PeerContext, 'windowClosed' | 'ignored' | 'onJudged'>
+  /** the peer; the loop adds the window, the curriculum's choice of cells, and whom to ignore */
+  peer: Omit<PeerContext, 'windowClosed' | 'ignored' | 'onJudged' | 'chooseCells'>
   nameOf(peerId: string): string
   emit(event: LearningEvent): void
   history: HistoryStore
@@ -62,15 +63,11 @@ export interface LearningLoop {
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
-function skippedRow(
-  round: number,
-  difficulty: Difficulty,
-  reason: string,
-  at: number,
-  version: number,
-): RoundRow {
+function skippedRow(round: number, reason: string, at: number, version: number): RoundRow {
   return {
     round,
+    drawn: [],
+    explored: 0,
     ownReward: 0,
     swarmReward: undefined,
     groupsPublished: 0,
@@ -85,7 +82,6 @@ function skippedRow(
     policyVersion: version,
     startedAt: at,
     endedAt: at,
-    difficulty,
     tokensPerSecond: undefined,
     stepMs: undefined,
     receiptId: undefined,
@@ -99,7 +95,8 @@ export function startLearningLoop(opts: LearningLoopOptions): LearningLoop {
   const { learning } = peer
   const abort = new AbortController()
   let paused = false
-  let history: LearningHistory = { rounds: [], evals: [], difficulty: learning.difficulty, peers: {} }
+  let history: LearningHistory = { rounds: [], evals: [], curriculum: { cells: {} }, peers: {} }
+  const cells = learningCells(learning)
 
   const phase = (p: Extract<LearningEvent, { type: 'learning-phase' }>['phase'], round: number) => {
     const t = roundTimes(clock, round)
@@ -122,11 +119,10 @@ export function startLearningLoop(opts: LearningLoopOptions): LearningLoop {
   }
 
   const record = async (row: RoundRow) => {
-    const rewards = [...history.rounds, row].filter((r) => !r.skipped).map((r) => r.ownReward)
     history = {
       ...history,
       rounds: [...history.rounds, row].slice(-MAX_HISTORY_ROUNDS),
-      difficulty: row.skipped ? history.difficulty : nextDifficulty(history.difficulty, rewards),
+      curriculum: updateCurriculum(history.curriculum, row.drawn ?? []),
       peers: updatePeerStanding(history.peers, row, opts.nameOf),
     }
     emit({ type: 'learning-round', row, peers: history.peers })
@@ -135,7 +131,6 @@ export function startLearningLoop(opts: LearningLoopOptions): LearningLoop {
 
   const runOne = async (round: number): Promise<void> => {
     const startedAt = now()
-    const difficulty = history.difficulty
     const heard: HeardRollout[] = []
     phase('sampling', round)
     let report: RoundReport
@@ -143,7 +138,15 @@ export function startLearningLoop(opts: LearningLoopOptions): LearningLoop {
       report = await runRound(
         {
           ...peer,
-          learning: { ...learning, difficulty },
+          chooseCells: (r, count) =>
+            chooseCells(history.curriculum, {
+              swarmId: peer.swarmId,
+              round: r,
+              peerId: peer.comm.peerId,
+              cells,
+              count,
+              groupSize: learning.groupSize,
+            }),
           ignored: (id) => isIgnored(history.peers, id),
           onJudged: ({ from, group }, judgement) => {
             if (heard.length >= HEARD_PER_ROUND) return
@@ -182,7 +185,7 @@ export function startLearningLoop(opts: LearningLoopOptions): LearningLoop {
         message: `Round ${round} failed (${why}); the next round will try again.`,
         fatal: false,
       })
-      await record(skippedRow(round, difficulty, `the round failed: ${why}`, startedAt, peer.policy.version))
+      await record(skippedRow(round, `the round failed: ${why}`, startedAt, peer.policy.version))
       return
     }
     if (heard.length > 0) emit({ type: 'learning-heard', rollouts: heard })
@@ -191,7 +194,6 @@ export function startLearningLoop(opts: LearningLoopOptions): LearningLoop {
       ...report,
       startedAt,
       endedAt: now(),
-      difficulty,
       tokensPerSecond: extras.tokensPerSecond,
       stepMs: extras.stepMs,
       receiptId: extras.receiptId,
@@ -215,8 +217,7 @@ export function startLearningLoop(opts: LearningLoopOptions): LearningLoop {
     let lastRun: number | undefined
     while (!abort.signal.aborted) {
       const next = nextRound(clock, now(), lastRun)
-      for (const s of next.skipped)
-        await record(skippedRow(s.round, history.difficulty, s.reason, now(), peer.policy.version))
+      for (const s of next.skipped) await record(skippedRow(s.round, s.reason, now(), peer.policy.version))
       const start = roundTimes(clock, next.round).start
       if (now() < start) {
         phase('waiting', next.round)
@@ -224,8 +225,7 @@ export function startLearningLoop(opts: LearningLoopOptions): LearningLoop {
         if (abort.signal.aborted) return
       }
       lastRun = next.round
-      if (paused)
-        await record(skippedRow(next.round, history.difficulty, 'paused by you', now(), peer.policy.version))
+      if (paused) await record(skippedRow(next.round, 'paused by you', now(), peer.policy.version))
       else await runOne(next.round)
     }
   }

@@ -4,10 +4,10 @@
 import { describe, expect, it } from 'vitest'
 import { CODE_TEMPLATES } from '../tasks/code-templates.ts'
 import { SeededRandom } from '../tasks/seeded-random.ts'
-import { DEFAULT_LEARNING } from './learning-config.ts'
+import { DEFAULT_LEARNING, learningCells } from './learning-config.ts'
 import { createMemoryHub } from './memory-comm.ts'
 import { createRoundInbox } from './round-inbox.ts'
-import { roundTasks } from './round-tasks.ts'
+import { freeSlots, roundTasks, type RoundDraw } from './round-tasks.ts'
 import {
   MAX_COMPLETION_CHARS,
   MAX_COMPLETION_TOKENS,
@@ -19,7 +19,7 @@ import {
 import { chars, standInPolicy } from './stand-in-policy.ts'
 import { REFUSAL, runRound, type PeerContext } from './swarm-round.ts'
 import { createTaskJudge } from './task-judge.ts'
-import { MAX_TASK_SEED, taskFromRef } from './task-ref.ts'
+import { MAX_TASK_SEED, taskFromRef, type TaskRef } from './task-ref.ts'
 
 const SWARM_ID = 'm'.repeat(64)
 const ROUNDS = 50
@@ -69,15 +69,31 @@ const MUTATIONS: ((g: RolloutGroup) => void)[] = [
   (g) => void (g.policyVersion = random.pick([0, Number.MAX_SAFE_INTEGER])),
 ]
 
-/** A group for the k-th task of `from`'s draw, with our rewards, then 1–3 mutations. */
-async function mutatedGroup(from: string, round: number, k: number): Promise<RolloutGroup> {
-  const draw = roundTasks({
-    ...learning,
+/** Each sender's draw of a round, computed once for all its groups. */
+const draws = new Map<string, TaskRef[]>()
+function drawOf(from: string, round: number): TaskRef[] {
+  const spec: RoundDraw = {
     swarmId: SWARM_ID,
     round,
     peerId: from,
-    count: learning.tasksPerRound,
-  })
+    tasksPerRound: learning.tasksPerRound,
+    cells: learningCells(learning),
+  }
+  const key = `${from}/${round}`
+  if (!draws.has(key))
+    draws.set(
+      key,
+      roundTasks(
+        spec,
+        Array.from({ length: freeSlots(spec) }, () => random.pick(spec.cells)),
+      ),
+    )
+  return draws.get(key)!
+}
+
+/** A group for the k-th task of `from`'s draw, with our rewards, then 1–3 mutations. */
+async function mutatedGroup(from: string, round: number, k: number): Promise<RolloutGroup> {
+  const draw = drawOf(from, round)
   const ref = draw[k % draw.length]!
   const task = taskFromRef(ref)
   const completions = ['<answer>0</answer>', '<answer>1</answer>'].map(completion)
@@ -133,5 +149,6 @@ describe('rollouts bodies mutated with a seeded RNG', () => {
     expect(ctx.inbox.refused).toBe(invalid)
     // the mutations reach every check after the schema's
     expect([...seen.keys()].sort()).toEqual([...reasons].filter((r) => r !== REFUSAL.judge).sort())
-  })
+    // over 1,000 bodies, each group's draw recomputed from its sender's slots: ~20 s on a busy shared core
+  }, 60_000)
 })

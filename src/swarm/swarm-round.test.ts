@@ -6,32 +6,38 @@ import { generateCodeTask } from '../tasks/generate-code-task.ts'
 import { scoreReasoning } from '../tasks/score-completion.ts'
 import type { ReasoningTask } from '../tasks/task.ts'
 import { isInformative } from './grpo-advantages.ts'
-import { DEFAULT_LEARNING } from './learning-config.ts'
+import { chooseCells, EMPTY_CURRICULUM } from './curriculum.ts'
+import { DEFAULT_LEARNING, learningCells } from './learning-config.ts'
 import { createMemoryHub } from './memory-comm.ts'
 import type { TokenizedGroup } from './rollout-batch.ts'
 import { createRoundInbox } from './round-inbox.ts'
-import { roundTasks } from './round-tasks.ts'
+import { cellKey, freeSlots, roundTasks, slotSeed, type Cell, type RoundDraw } from './round-tasks.ts'
 import type { RolloutGroup } from './rollouts.ts'
 import { chars, standInPolicy } from './stand-in-policy.ts'
 import { CLAIM_TOLERANCE, REFUSAL, runRound, type PeerContext, type Scorer } from './swarm-round.ts'
 import { createTaskJudge } from './task-judge.ts'
-import { refOfTask, taskFromRef } from './task-ref.ts'
+import { refOfTask, taskFromRef, type TaskRef } from './task-ref.ts'
 
 const score: Scorer = async (task, c) =>
   scoreReasoning(task as ReasoningTask, c.text, c.tokenIds.length).reward.total
 
 const SWARM_ID = 's'.repeat(64)
 
-/** The tasks of `peerId`'s own draw in `round`. */
-const drawOf = (peerId: string, round: number) =>
-  roundTasks({
-    swarmId: SWARM_ID,
-    round,
-    peerId,
-    count: DEFAULT_LEARNING.tasksPerRound,
-    difficulty: DEFAULT_LEARNING.difficulty,
-    sources: DEFAULT_LEARNING.sources,
-  })
+const CELLS = learningCells(DEFAULT_LEARNING)
+const drawSpec = (peerId: string, round: number): RoundDraw => ({
+  swarmId: SWARM_ID,
+  round,
+  peerId,
+  tasksPerRound: DEFAULT_LEARNING.tasksPerRound,
+  cells: CELLS,
+})
+
+/** The tasks of `peerId`'s own draw in `round`: its free slots as a peer with no history fills them. */
+const drawOf = (peerId: string, round: number, chosen?: readonly Cell[]) => {
+  const spec = drawSpec(peerId, round)
+  const count = freeSlots(spec)
+  return roundTasks(spec, chosen ?? chooseCells(EMPTY_CURRICULUM, { ...spec, count, groupSize: 2 }))
+}
 
 /** A group for a task (the first of `from`'s own draw in `round` by default), with these texts and our rewards. */
 async function drawnGroup(
@@ -283,6 +289,34 @@ describe('runRound and task shadowing', () => {
       expect(r.refusedWhy).toEqual({ mallory: { "its task is not in its sender's draw for this round": 4 } })
       expect(r.trainedOn).toMatchObject({ local: 2, external: 2 })
     }
+  })
+})
+
+describe("a sender's draw, recomputed from gossip alone", () => {
+  it("accepts the groups of a sender's curriculum choices, and refuses a group outside its draw", async () => {
+    const { hub, peers, closeWindow } = swarm(1)
+    // the sender's curriculum is private; what the receiver sees is its signed groups' declared cells
+    const chosen: Cell[] = [{ kind: 'reasoning', family: 'list-sorting', difficulty: 2 }]
+    const [explore, free] = drawOf('carol', 5, chosen) as [TaskRef, TaskRef]
+    expect(cellKey(free)).toBe('reasoning/list-sorting/2')
+    const texts = ['<answer>0</answer>', '<answer>1</answer>']
+    const other = CELLS.find((c) => cellKey(c) !== cellKey(free) && cellKey(c) !== cellKey(explore))!
+    const honest = [await drawnGroup('carol', 5, texts, explore), await drawnGroup('carol', 5, texts, free)]
+    const outside = [
+      // the free slot's seed declared at another cell: the seed is derived from the cell, so not drawn
+      await drawnGroup('carol', 5, texts, { ...free, ...other, seed: free.seed }),
+      // a second group for the free slot, from another cell the sender might have chosen: one per slot
+      await drawnGroup('carol', 5, texts, drawOf('carol', 5, [other])[1]!),
+      // the exploration slot filled from a cell other than the rotation's
+      await drawnGroup('carol', 5, texts, { ...other, seed: slotSeed(drawSpec('carol', 5), 0, other) }),
+    ]
+    const report = runRound(peers[0]!, 5)
+    await hub.join('carol').publishRollouts(5, { groups: [...honest, ...outside] })
+    await new Promise((r) => setTimeout(r, 10))
+    closeWindow()
+    const r = await report
+    expect(r.peerRewards.carol?.completions).toBe(4)
+    expect(r.refusedWhy).toEqual({ carol: { "its task is not in its sender's draw for this round": 3 } })
   })
 })
 

@@ -4,11 +4,20 @@
 // The same code runs in a tab (libp2p comm, workers) and headless in Node (in-memory comm).
 import type { Task } from '../tasks/task.ts'
 import type { SwarmComm } from './memory-comm.ts'
-import type { LearningConfig } from './learning-config.ts'
+import { chooseCells, EMPTY_CURRICULUM } from './curriculum.ts'
+import { learningCells, type LearningConfig } from './learning-config.ts'
 import type { ExternalGroup } from './rollout-pool.ts'
 import type { RoundInbox } from './round-inbox.ts'
 import { isInformative } from './grpo-advantages.ts'
-import { isDrawable, isInSendersDraw, roundTasks } from './round-tasks.ts'
+import {
+  cellKey,
+  freeSlots,
+  isDrawable,
+  roundTasks,
+  slotInSendersDraw,
+  type Cell,
+  type RoundDraw,
+} from './round-tasks.ts'
 import type { TokenizedGroup } from './rollout-batch.ts'
 import type { RolloutCompletion, RolloutGroup } from './rollouts.ts'
 import { sampleTrainingBatch } from './sapo-sampler.ts'
@@ -51,6 +60,11 @@ export interface PeerContext {
   ignored?: (peerId: string) => boolean
   /** each heard group once judged (the tab's feed) */
   onJudged?: (heard: ExternalGroup, judgement: Judgement) => void
+  /**
+   * the cells of the round's `count` free slots: the curriculum's choice (chooseCells over the peer's
+   * state), or a logged choice replayed; absent, the choice of a peer with no history
+   */
+  chooseCells?: (round: number, count: number) => readonly Cell[]
 }
 
 /**
@@ -62,6 +76,13 @@ export type Judgement =
 
 export interface RoundReport {
   round: number
+  /**
+   * the peer's own groups in slot order: each one's cell (cellKey) and our rewards; the first
+   * `explored` are the exploration slots, the rest the curriculum's choice. Absent in rows saved before
+   * the curriculum (they name one `difficulty` instead).
+   */
+  drawn?: { cell: string; rewards: number[] }[]
+  explored?: number
   /** mean reward of the peer's own completions */
   ownReward: number
   /** mean reward, by our verifiers, of every completion heard from others this round */
@@ -115,14 +136,30 @@ const mean = (xs: readonly number[]) =>
 /** A heard group judged: accepted with what we train on, or refused. */
 type Judged = { task: Task; tokenized: TokenizedGroup } | { task: Task | undefined; refusal: RefusalReason }
 
-/** Checks an external group of `round` and re-scores it; the reason when it must be refused. */
-async function rescore(ctx: PeerContext, round: number, { from, group }: ExternalGroup): Promise<Judged> {
+/**
+ * Checks an external group of `round` and re-scores it; the reason when it must be refused. `claimed`
+ * holds the (sender, slot) pairs of the round filled by an accepted group: one per slot of a sender's
+ * draw, so a sender cannot fill a free slot once per cell it might have chosen.
+ */
+async function rescore(
+  ctx: PeerContext,
+  round: number,
+  { from, group }: ExternalGroup,
+  cells: readonly Cell[],
+  claimed: Set<string>,
+): Promise<Judged> {
   const { learning } = ctx
-  // only the swarm's own families have verifiers we trust here (and a peer may have no others at all)
-  if (!isDrawable(learning.sources, group.task)) return { task: undefined, refusal: REFUSAL.source }
-  const draw = { swarmId: ctx.swarmId, round, peerId: from, count: learning.tasksPerRound }
-  if (!isInSendersDraw({ ...draw, sources: learning.sources }, group.task))
-    return { task: undefined, refusal: REFUSAL.draw }
+  // only the swarm's own cells have verifiers we trust here (and a peer may have no others at all)
+  if (!isDrawable(cells, group.task)) return { task: undefined, refusal: REFUSAL.source }
+  const draw: RoundDraw = {
+    swarmId: ctx.swarmId,
+    round,
+    peerId: from,
+    tasksPerRound: learning.tasksPerRound,
+    cells,
+  }
+  const slot = slotInSendersDraw(draw, group.task)
+  if (slot === undefined || claimed.has(`${from}/${slot}`)) return { task: undefined, refusal: REFUSAL.draw }
   let task: Task
   try {
     task = taskFromRef(group.task)
@@ -144,6 +181,7 @@ async function rescore(ctx: PeerContext, round: number, { from, group }: Externa
   if (rewards.some((r, i) => !(Math.abs(r - group.rewards[i]!) <= CLAIM_TOLERANCE)))
     return refuse(REFUSAL.rewards)
   const completions = group.completions.map((c) => c.tokenIds)
+  claimed.add(`${from}/${slot}`)
   return { task, tokenized: { promptIds, completions, rewards } }
 }
 
@@ -151,9 +189,15 @@ async function rescore(ctx: PeerContext, round: number, { from, group }: Externa
  * Judges a heard group on its own: whatever goes wrong judging it (a verifier that throws, a sandbox
  * this peer lacks) refuses that group and counts against its sender, never fails the round.
  */
-async function judgeHeard(ctx: PeerContext, round: number, heard: ExternalGroup): Promise<Judged> {
+async function judgeHeard(
+  ctx: PeerContext,
+  round: number,
+  heard: ExternalGroup,
+  cells: readonly Cell[],
+  claimed: Set<string>,
+): Promise<Judged> {
   try {
-    return await rescore(ctx, round, heard)
+    return await rescore(ctx, round, heard, cells, claimed)
   } catch {
     return { task: undefined, refusal: REFUSAL.judge }
   }
@@ -163,14 +207,18 @@ export async function runRound(ctx: PeerContext, round: number): Promise<RoundRe
   const { learning, policy, comm } = ctx
   ctx.inbox.release(round)
   const pool = ctx.inbox.pool(round)
-  const refs = roundTasks({
+  const draw: RoundDraw = {
     swarmId: ctx.swarmId,
     round,
     peerId: comm.peerId,
-    count: learning.tasksPerRound,
-    difficulty: learning.difficulty,
-    sources: learning.sources,
-  })
+    tasksPerRound: learning.tasksPerRound,
+    cells: learningCells(learning),
+  }
+  const free = freeSlots(draw)
+  const chosen =
+    ctx.chooseCells?.(round, free) ??
+    chooseCells(EMPTY_CURRICULUM, { ...draw, count: free, groupSize: learning.groupSize })
+  const refs = roundTasks(draw, chosen)
   const own: RolloutGroup[] = []
   const ownTokenized = new Map<string, TokenizedGroup>()
   for (const [i, ref] of refs.entries()) {
@@ -197,12 +245,13 @@ export async function runRound(ctx: PeerContext, round: number): Promise<RoundRe
   const rewardsFrom = new Map<string, number[]>()
   const refusedFrom: Record<string, number> = {}
   const refusedWhy: Record<string, Record<string, number>> = {}
+  const claimed = new Set<string>()
   for (const g of pool.groups()) {
     if (ctx.ignored?.(g.from)) {
       ignored++
       continue
     }
-    const judged = await judgeHeard(ctx, round, g)
+    const judged = await judgeHeard(ctx, round, g, draw.cells, claimed)
     if ('refusal' in judged) {
       ctx.onJudged?.(g, judged)
       refused++
@@ -225,6 +274,8 @@ export async function runRound(ctx: PeerContext, round: number): Promise<RoundRe
   const step = groups.length > 0 ? await policy.train(groups) : undefined
   return {
     round,
+    drawn: refs.map((ref, i) => ({ cell: cellKey(ref), rewards: [...own[i]!.rewards] })),
+    explored: refs.length - free,
     ownReward: mean(own.flatMap((g) => g.rewards)) ?? 0,
     swarmReward: mean([...heardTokenized.values()].flatMap((g) => g.rewards)),
     groupsPublished: own.length,

@@ -13,6 +13,12 @@ const DETAIL_ROUNDS = 30
 
 const fixed = (n: number | undefined | null) => (n === undefined || n === null ? '—' : n.toFixed(2))
 
+/** The round's cells as family/difficulty, the exploration slots' marked with a *; empty for older rows. */
+const drawnCells = (r: RoundRow) =>
+  (r.drawn ?? [])
+    .map((d, i) => `${d.cell.replace(/^reasoning\//, '')}${i < (r.explored ?? 0) ? '*' : ''}`)
+    .join(', ')
+
 function OwnRounds({ rounds }: { rounds: readonly RoundRow[] }) {
   const recent = rounds.slice(-DETAIL_ROUNDS).reverse()
   if (recent.length === 0) return <p className="hint">No rounds yet.</p>
@@ -23,6 +29,9 @@ function OwnRounds({ rounds }: { rounds: readonly RoundRow[] }) {
           <th className="num">Round</th>
           <th className="num">Own</th>
           <th className="num">Swarm</th>
+          <th title="the round's tasks by family/difficulty: * the public rotation's, the rest the curriculum's choice">
+            Tasks
+          </th>
           <th
             className="num"
             title="groups trained on: own + external (how many had rewards that differ: the rest have zero advantage)"
@@ -38,7 +47,7 @@ function OwnRounds({ rounds }: { rounds: readonly RoundRow[] }) {
           r.skipped !== undefined ? (
             <tr key={r.round} data-testid="detail-round" data-round={r.round} data-skipped="true">
               <td className="num">{r.round}</td>
-              <td colSpan={5} className="text-warn">
+              <td colSpan={6} className="text-warn">
                 skipped: {r.skipped}
               </td>
             </tr>
@@ -47,6 +56,7 @@ function OwnRounds({ rounds }: { rounds: readonly RoundRow[] }) {
               <td className="num">{r.round}</td>
               <td className="num">{fixed(r.ownReward)}</td>
               <td className="num">{fixed(r.swarmReward)}</td>
+              <td data-testid="detail-cells">{drawnCells(r)}</td>
               <td className="num">
                 {r.trainedOn.local} + {r.trainedOn.external}
                 {r.trainedOn.informative === undefined ? '' : ` (${r.trainedOn.informative} taught)`}

@@ -11,7 +11,8 @@ const COLUMNS: readonly [string, (r: RoundRow, e: EvalPoint | undefined) => Cell
   ['started_at', (r) => new Date(r.startedAt).toISOString()],
   ['ended_at', (r) => new Date(r.endedAt).toISOString()],
   ['skipped', (r) => r.skipped],
-  ['difficulty', (r) => r.difficulty],
+  // the cells of the round's own groups in slot order (exploration slots first), space-separated
+  ['cells', (r) => r.drawn?.map((d) => d.cell).join(' ')],
   ['own_reward', (r) => r.ownReward],
   ['swarm_reward', (r) => r.swarmReward],
   ['groups_published', (r) => r.groupsPublished],

@@ -4,6 +4,11 @@ import type { RoundRow } from '../../state/learning-store.ts'
 export function roundRow(round: number, over: Partial<RoundRow> = {}): RoundRow {
   return {
     round,
+    drawn: [
+      { cell: 'reasoning/arithmetic/1', rewards: [1.2, 0.2] },
+      { cell: 'reasoning/list-sorting/2', rewards: [0.2, 0.2] },
+    ],
+    explored: 1,
     ownReward: 0.5,
     swarmReward: 0.4,
     groupsPublished: 2,
@@ -18,7 +23,6 @@ export function roundRow(round: number, over: Partial<RoundRow> = {}): RoundRow 
     policyVersion: round + 1,
     startedAt: Date.UTC(2026, 0, 1, 0, round),
     endedAt: Date.UTC(2026, 0, 1, 0, round, 30),
-    difficulty: 1,
     tokensPerSecond: 100,
     stepMs: 250,
     receiptId: undefined,
