@@ -1,26 +1,124 @@
-// The arms of the headline benchmark and what one arm's run reports: shared by the driver
-// (bench/swarm-vs-solo.ts) and the per-arm child process (bench/swarm-vs-solo-run.ts).
+// The arms of the headline benchmark, what one arm's run is given and what it reports: shared by the
+// driver (bench/swarm-vs-solo.ts) and the per-arm child process (bench/swarm-vs-solo-run.ts).
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { readCheckpoint } from '../src/model/checkpoint.ts'
+import type { ModelConfig } from '../src/model/config.ts'
+import { flatFromParams } from '../src/model/f64/flat-params.ts'
+import { parseManifest, type ModelManifest } from '../src/model/load/model-manifest.ts'
+import type { HeldOutModel, ReservedCellScore } from '../src/model/sft/held-out-eval.ts'
+import { parseTokenizerJson } from '../src/model/tokenizer/bpe-tokenizer.ts'
+import type { Tokenizer } from '../src/model/tokenizer/tokenizer.ts'
+import type { Params } from '../src/model/params.ts'
+import type { LearningConfig } from '../src/swarm/learning-config.ts'
+import { DIFFICULTIES, type Difficulty } from '../src/tasks/task.ts'
 
 /** Sharing with RL Swarm's uniform draw, sharing with groups that carry a signal first, and alone. */
 export const ARMS = ['swarm', 'swarm-signal', 'solo'] as const
 export type Arm = (typeof ARMS)[number]
 
-export interface ArmResult {
+/** Peers per arm: every arm's peers start from the same weights. */
+export const PEERS = 4
+
+/** The batch every arm generates per peer and round: `groups` groups of `groupSize` rollouts. */
+export interface BenchBatch {
+  groupSize: number
+  groups: number
+  lr: number
+}
+
+/**
+ * One arm's learning config: every arm generates the same `groups` groups a round (same tasks, one
+ * swarm id per seed) and takes one step on `groups` groups; sharing arms train on half their own and
+ * half heard, solo on all its own. So compute per peer is the same in every arm.
+ */
+export function learningFor(arm: Arm, base: LearningConfig, batch: BenchBatch): LearningConfig {
+  const shared = {
+    ...base,
+    groupSize: batch.groupSize,
+    tasksPerRound: batch.groups,
+    grpo: { ...base.grpo, lr: batch.lr },
+  }
+  if (arm === 'solo') return { ...shared, sapo: { localGroups: batch.groups, externalGroups: 0 } }
+  const external = Math.floor(batch.groups / 2)
+  if (external === 0) throw new RangeError('a sharing arm needs at least 2 groups a step (1 own, 1 heard)')
+  return {
+    ...shared,
+    sapo: {
+      localGroups: batch.groups - external,
+      externalGroups: external,
+      pick: arm === 'swarm' ? 'uniform' : 'signal',
+    },
+  }
+}
+
+/** The difficulties the draw covers and the next one up (the issue's held-out mix). */
+export const evalDifficulties = ({ difficulties: { min, max } }: LearningConfig): Difficulty[] =>
+  DIFFICULTIES.filter((d) => d >= min && d <= max + 1)
+
+/** Reserved prompts per family for a curve point, spread over the eval difficulties. */
+export const CURVE_PER_FAMILY = 100
+
+/** A model folder as the bench reads it: the checkpoint, its tokenizer and prompt template. */
+export interface BenchModel {
+  folder: string
+  config: ModelConfig
+  params: Params
+  tokenizer: Tokenizer
+  manifest: ModelManifest
+  eosId: number
+}
+
+export function loadBenchModel(folder: string): BenchModel {
+  const read = (name: string) => readFileSync(join(folder, name))
+  const { config, params } = readCheckpoint(read('model.safetensors'))
+  const tokenizer = parseTokenizerJson(JSON.parse(read('tokenizer.json').toString('utf8')))
+  const eosId = tokenizer.tokenId('<|endoftext|>')
+  if (eosId === undefined) throw new Error(`${folder}: the tokenizer has no <|endoftext|>`)
+  return { folder, config, params, tokenizer, manifest: parseManifest(read('tabswarm.json')), eosId }
+}
+
+/** The float64 greedy decoder's view of some weights of the bench's model. */
+export const heldOutModel = (model: BenchModel, params: Params): HeldOutModel => ({
+  config: model.config,
+  views: flatFromParams(model.config, params).views,
+  tokenizer: model.tokenizer,
+  stopToken: model.eosId,
+})
+
+/** What the driver hands one arm's child process (as JSON on its command line). */
+export interface ArmSpec {
   arm: Arm
   seed: number
+  rounds: number
+  evalEvery: number
+  model: string
+  learning: LearningConfig
+  /** a finished solo run of the same seed whose curriculum choices this run replays */
+  replay?: string
+}
+
+/** One held-out evaluation of an arm: its peers split the prompts, so this is the mean over peers. */
+export interface ArmEval {
+  round: number
+  pass: number
+  ci95: [number, number]
+  formatFailures: number
+  tasks: number
+}
+
+export interface ArmResult {
+  spec: ArmSpec
+  /** the model's weights hash (its manifest's), so a resumed run is known to be of the same model */
+  weightsHash: string
   /** [round][peer] mean reward of the peer's own completions */
   reward: number[][]
   /** [round][peer] groups of the peer's training step whose rewards differ (the rest have zero advantage) */
   informative: number[][]
-  /** rounds at which held-out pass@1 was measured (the last round always), and [eval][peer] pass@1 */
-  evalRounds: number[]
-  pass1: number[][]
-  /** [eval][peer] its 95 % interval over distinct reserved prompts */
-  pass1Ci95: [number, number][][]
-  /** [eval][peer] share of greedy answers with no parsable <answer> */
-  formatFailures: number[][]
-  /** [eval] reserved prompts scored (100 a cell for the curve, the full set at the start and the end) */
-  evalTasks: number[]
+  /** every evaluation after the start (the start is the driver's: every arm's peers begin alike) */
+  evals: ArmEval[]
+  /** the last round's full-set evaluation, cell by cell (pooled over the peers' shares) */
+  endCells: ReservedCellScore[]
   /**
    * [round][peer] the cells (cellKey) its curriculum chose for the free slots of its draw: an arm run
    * with another's choices replays them, so every arm draws the same tasks per peer and round

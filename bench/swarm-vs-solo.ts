@@ -1,44 +1,49 @@
-// The headline benchmark (issue 7): do peers that share rollouts learn faster than peers that do not?
-// Four peers from the shipped model, the same 8 rollouts per training step: sharing (SAPO, 2 own + 2
-// external groups of G = 2, drawn uniformly or those with a signal first) against isolated (4 own groups). Same seeds and task draws:
-// each seed's solo run picks its peers' cells by their curricula and logs the choices, and the other arms
-// replay them, so every arm draws the same tasks per peer and round.
-// GRPO on the reproducible kernels (TS twin). Each (arm, seed) runs in a child process, two at a time.
-// Writes bench/results/swarm-vs-solo.json and .png and prints a table.
-//   node --import ./src/polyfills/register.js bench/swarm-vs-solo.ts [--rounds 30] [--seeds 3] [--eval-every 5] [--lr 1e-4] [--parallel 2] [--arms swarm,swarm-signal,solo]
+// The headline benchmark (issue 19 §4): do peers that share rollouts learn faster than peers that do
+// not? Four peers from the same model, the same rollouts per training step in every arm: sharing (SAPO,
+// half own + half heard groups, drawn uniformly as RL Swarm does or those with a signal first) against
+// isolated (all own groups). Same seeds and task draws: each seed's solo run picks its peers' cells by
+// their curricula and logs the choices, and the other arms replay them, so every arm draws the same tasks
+// per peer and round. GRPO on the reproducible kernels (TS twin). Each (arm, seed) runs in a child
+// process, two at a time, and is saved as it finishes (--resume keeps finished ones: a long run can span
+// sessions). The batch defaults to the tab's default recipe (DEFAULT_LEARNING).
+// Writes bench/results/<name>.json and .png and prints a table.
+//   node --import ./src/polyfills/register.js bench/swarm-vs-solo.ts [--rounds 100] [--seeds 3] [--seed-start 0]
+//     [--eval-every 20] [--group-size G] [--groups N] [--lr X] [--model DIR] [--parallel 2]
+//     [--arms swarm,swarm-signal,solo] [--name swarm-vs-solo] [--resume]
 import { spawn } from 'node:child_process'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { launchBrowser } from '../e2e/browser.ts'
-import { fmt, printTable, type Row } from './stats.ts'
-import { ARMS, type Arm, type ArmResult } from './swarm-vs-solo-arms.ts'
+import { scoreReservedCells, type ReservedCellScore } from '../src/model/sft/held-out-eval.ts'
+import { DEFAULT_LEARNING, parseLearningConfig, type LearningConfig } from '../src/swarm/learning-config.ts'
+import { taskFamilyExists } from '../src/swarm/task-ref.ts'
+import { HELD_OUT_PER_CELL } from '../src/tasks/held-out-set.ts'
+import { poolCellScores, stratifiedChange, stratifiedInterval } from '../src/tasks/pass-interval.ts'
+import type { Difficulty } from '../src/tasks/task.ts'
+import { fmt, positiveInt, printTable, type Row } from './stats.ts'
+import {
+  ARMS,
+  evalDifficulties,
+  heldOutModel,
+  learningFor,
+  loadBenchModel,
+  PEERS,
+  type Arm,
+  type ArmResult,
+  type ArmSpec,
+  type BenchModel,
+} from './swarm-vs-solo-arms.ts'
 
 const results = fileURLToPath(new URL('./results/', import.meta.url))
 const runner = fileURLToPath(new URL('./swarm-vs-solo-run.ts', import.meta.url))
 
-function runArm(
-  arm: Arm,
-  seed: number,
-  rounds: number,
-  evalEvery: number,
-  lr: number,
-  replay?: string,
-): Promise<ArmResult> {
+function runArm(spec: ArmSpec): Promise<ArmResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      [
-        '--import',
-        './src/polyfills/register.js',
-        runner,
-        arm,
-        String(seed),
-        String(rounds),
-        String(evalEvery),
-        String(lr),
-        ...(replay === undefined ? [] : [replay]),
-      ],
+      ['--import', './src/polyfills/register.js', runner, JSON.stringify(spec)],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     )
     let out = ''
@@ -46,7 +51,7 @@ function runArm(
     child.on('exit', (code) =>
       code === 0
         ? resolve(JSON.parse(out) as ArmResult)
-        : reject(new Error(`${arm} seed ${seed} exited with ${code}`)),
+        : reject(new Error(`${spec.arm} seed ${spec.seed} exited with ${code}`)),
     )
   })
 }
@@ -76,7 +81,7 @@ const cumulative = (xs: readonly number[]) =>
 const COLOUR: Record<Arm, string> = { swarm: '#2563eb', 'swarm-signal': '#16a34a', solo: '#9ca3af' }
 
 /** A two-panel SVG: mean reward per round and pass@1 per evaluation, one line per arm (mean over seeds). */
-function plot(byArm: Partial<Record<Arm, ArmResult[]>>): string {
+function plot(byArm: Partial<Record<Arm, ArmResult[]>>, startPass: number): string {
   const W = 900
   const H = 340
   const arms = (Object.keys(byArm) as Arm[]).filter((arm) => byArm[arm]!.length > 0)
@@ -115,8 +120,12 @@ function plot(byArm: Partial<Record<Arm, ArmResult[]>>): string {
     const raw = Array.from({ length: rounds }, (_, r) => mean(byArm[arm]!.map((res) => mean(res.reward[r]!))))
     return raw.map((_, r) => mean(raw.slice(Math.max(0, r - 4), r + 1)))
   }
-  const pass = (arm: Arm) =>
-    first.evalRounds.map((_, e) => mean(byArm[arm]!.map((res) => mean(res.pass1[e]!))))
+  // every arm starts from the same weights, scored once by the driver
+  const evalRounds = [0, ...first.evals.map((e) => e.round)]
+  const pass = (arm: Arm) => [
+    startPass,
+    ...first.evals.map((_, e) => mean(byArm[arm]!.map((res) => res.evals[e]!.pass))),
+  ]
   const rewardSeries = Object.fromEntries(arms.map((arm) => [arm, reward(arm)]))
   const passSeries = Object.fromEntries(arms.map((arm) => [arm, pass(arm)]))
   const all = Object.values(rewardSeries).flat()
@@ -130,7 +139,7 @@ ${panel(
   Math.min(...all),
   Math.max(...all),
 )}
-${panel(450, 'held-out pass@1', passSeries, first.evalRounds, Math.min(...allPass), Math.max(...allPass))}</svg>`
+${panel(450, 'held-out pass@1', passSeries, evalRounds, Math.min(...allPass), Math.max(...allPass))}</svg>`
 }
 
 async function toPng(svg: string, file: string): Promise<void> {
@@ -144,48 +153,107 @@ async function toPng(svg: string, file: string): Promise<void> {
   }
 }
 
+/** The start's full-set evaluation, kept so a resumed or repeated run of the same model skips it. */
+interface StartEval {
+  weightsHash: string
+  difficulties: number[]
+  cells: ReservedCellScore[]
+}
+
+function startEval(model: BenchModel, difficulties: Difficulty[], file: string): StartEval {
+  const weightsHash = model.manifest.weightsHash
+  if (existsSync(file)) {
+    const kept = JSON.parse(readFileSync(file, 'utf8')) as StartEval
+    if (kept.weightsHash === weightsHash && kept.difficulties.join() === difficulties.join()) return kept
+  }
+  process.stderr.write(`scoring the starting model on the full reserved set (${difficulties.join(', ')})…\n`)
+  const cells = scoreReservedCells(heldOutModel(model, model.params), difficulties, HELD_OUT_PER_CELL)
+  const kept = { weightsHash, difficulties, cells }
+  writeFileSync(file, JSON.stringify(kept))
+  return kept
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
-      rounds: { type: 'string', default: '30' },
+      rounds: { type: 'string', default: '100' },
       seeds: { type: 'string', default: '3' },
-      'eval-every': { type: 'string', default: '5' },
-      // GRPO step size; 1e-3 (the swarm default) made both arms lose held-out pass@1 on the shipped model
-      lr: { type: 'string', default: '1e-4' },
+      // seeds are numbered seed-start … seed-start + seeds − 1: a reviewer can run fresh ones
+      'seed-start': { type: 'string', default: '0' },
+      'eval-every': { type: 'string', default: '20' },
+      // the batch: the tab's default recipe unless told otherwise
+      'group-size': { type: 'string', default: String(DEFAULT_LEARNING.groupSize) },
+      groups: { type: 'string', default: String(DEFAULT_LEARNING.tasksPerRound) },
+      lr: { type: 'string', default: String(DEFAULT_LEARNING.grpo.lr) },
+      model: { type: 'string', default: 'public/models/tabswarm-tiny/' },
       // (arm, seed) runs at once: one per core by default
       parallel: { type: 'string', default: '2' },
       arms: { type: 'string', default: ARMS.join(',') },
+      // results files name: an ablation keeps its own
+      name: { type: 'string', default: 'swarm-vs-solo' },
+      // keep finished (arm, seed) runs of the same spec and model instead of running them again
+      resume: { type: 'boolean', default: false },
     },
   })
-  const rounds = Number(values.rounds)
-  const seeds = Number(values.seeds)
-  const evalEvery = Number(values['eval-every'])
-  const lr = Number(values.lr)
+  const rounds = positiveInt(values.rounds, 'rounds')
+  const seeds = positiveInt(values.seeds, 'seeds')
+  const seedStart = Number(values['seed-start'])
+  if (!Number.isInteger(seedStart) || seedStart < 0) throw new Error('--seed-start must be an integer ≥ 0')
+  const evalEvery = positiveInt(values['eval-every'], 'eval-every')
+  const batch = {
+    groupSize: positiveInt(values['group-size'], 'group-size'),
+    groups: positiveInt(values.groups, 'groups'),
+    lr: Number(values.lr),
+  }
+  if (!(batch.lr > 0)) throw new Error('--lr must be a positive number')
   const arms = values.arms.split(',') as Arm[]
   const unknown = arms.filter((arm) => !ARMS.includes(arm))
   if (unknown.length > 0 || !arms.includes('solo'))
     throw new Error(
       `--arms lists arms of ${ARMS.join(', ')}, solo included (the baseline); got ${values.arms}`,
     )
+  const configs = Object.fromEntries(
+    arms.map((arm) => [
+      arm,
+      parseLearningConfig(learningFor(arm, DEFAULT_LEARNING, batch), taskFamilyExists),
+    ]),
+  ) as Record<Arm, LearningConfig>
+  const model = loadBenchModel(values.model)
   await mkdir(results, { recursive: true })
-  // each arm's result is kept as it lands, so a long run that is cut short still leaves its finished arms;
-  // the solo runs go first, since every other arm of a seed replays its solo run's curriculum choices
-  const file = (arm: Arm, seed: number) => `${results}swarm-vs-solo-${arm}-${seed}.json`
+  const difficulties = evalDifficulties(configs.solo)
+  const start = startEval(model, difficulties, `${results}${values.name}-start.json`)
+  const startMix = stratifiedInterval(start.cells)
+
+  // each arm's result is kept as it lands, so a long run that is cut short still leaves its finished arms
+  // (and --resume picks them up); the solo runs go first, since every other arm of a seed replays its
+  // solo run's curriculum choices
+  const file = (arm: Arm, seed: number) => `${results}${values.name}-${arm}-${seed}.json`
+  const launched: { arm: Arm; seed: number; file: string; resumed: boolean }[] = []
   const soloDone = new Map<number, Promise<void>>()
   const job = (arm: Arm, seed: number) => async () => {
     if (arm !== 'solo') await soloDone.get(seed)
-    const result = await runArm(
+    const spec: ArmSpec = {
       arm,
       seed,
       rounds,
       evalEvery,
-      lr,
-      arm === 'solo' ? undefined : file('solo', seed),
-    )
+      model: values.model,
+      learning: configs[arm],
+      ...(arm === 'solo' ? {} : { replay: file('solo', seed) }),
+    }
+    if (values.resume && existsSync(file(arm, seed))) {
+      const kept = JSON.parse(readFileSync(file(arm, seed), 'utf8')) as ArmResult
+      if (JSON.stringify(kept.spec) === JSON.stringify(spec) && kept.weightsHash === start.weightsHash) {
+        launched.push({ arm, seed, file: file(arm, seed), resumed: true })
+        return kept
+      }
+    }
+    launched.push({ arm, seed, file: file(arm, seed), resumed: false })
+    const result = await runArm(spec)
     await writeFile(file(arm, seed), JSON.stringify(result))
     return result
   }
-  const seedList = Array.from({ length: seeds }, (_, seed) => seed)
+  const seedList = Array.from({ length: seeds }, (_, i) => seedStart + i)
   const jobs = [
     ...seedList.map((seed) => {
       const run = job('solo', seed)
@@ -196,72 +264,86 @@ async function main(): Promise<void> {
     ...seedList.flatMap((seed) => arms.filter((arm) => arm !== 'solo').map((arm) => job(arm, seed))),
   ]
   const done = await pool(jobs, Number(values.parallel))
-  const byArm = Object.fromEntries(arms.map((arm) => [arm, done.filter((r) => r.arm === arm)])) as Partial<
-    Record<Arm, ArmResult[]>
-  >
+  const byArm = Object.fromEntries(
+    arms.map((arm) => [arm, done.filter((r) => r.spec.arm === arm)]),
+  ) as Partial<Record<Arm, ArmResult[]>>
   const runs = (arm: Arm) => byArm[arm]!
   const cum = (arm: Arm) => runs(arm).map((r) => cumulative(peerMean(r.reward)).at(-1)!)
-  const finalPass = (arm: Arm) => runs(arm).map((r) => mean(r.pass1.at(-1)!))
-  const startPass = (arm: Arm) => runs(arm).map((r) => mean(r.pass1[0]!))
-  // the end's 95 % interval over distinct reserved prompts, averaged over peers and seeds
-  const endCi = (arm: Arm): [number, number] => {
-    const ends = runs(arm).flatMap((r) => r.pass1Ci95.at(-1)!)
-    return [mean(ends.map((c) => c[0])), mean(ends.map((c) => c[1]))]
-  }
-  const formatAt = (arm: Arm, at: 0 | -1) => mean(runs(arm).flatMap((r) => r.formatFailures.at(at)!))
+  // the end over every seed: the seeds' pooled cells (each seed's peers split the full set once)
+  const endCells = (arm: Arm) => poolCellScores(runs(arm).map((r) => r.endCells))
   // groups per step that carry a signal, over every round and peer
   const informative = (arm: Arm) => mean(runs(arm).flatMap((r) => r.informative.flat()))
   // the gain per seed: the same seed draws the same tasks for every arm
   const gains = (arm: Arm) => cum(arm).map((c, i) => c - cum('solo')[i]!)
   const relative = (arm: Arm) => mean(gains(arm)) / Math.abs(mean(cum('solo')))
   const perArm = Object.fromEntries(
-    arms.map((arm) => [
-      arm,
-      {
-        cumulativeReward: cum(arm),
-        gainOverSolo: { perSeed: gains(arm), mean: mean(gains(arm)), std: std(gains(arm)) },
-        relativeGain: relative(arm),
-        pass1: {
-          start: startPass(arm),
-          final: finalPass(arm),
-          ci95End: endCi(arm),
-          formatFailures: { start: formatAt(arm, 0), end: formatAt(arm, -1) },
+    arms.map((arm) => {
+      const end = stratifiedInterval(endCells(arm))
+      return [
+        arm,
+        {
+          config: configs[arm],
+          passAt1: {
+            start: startMix.pass,
+            end: end.pass,
+            ci95: end.ci95,
+            perSeed: runs(arm).map((r) => r.evals.at(-1)!.pass),
+            change: stratifiedChange(start.cells, endCells(arm)),
+            formatFailures: { start: startMix.formatFailures, end: end.formatFailures },
+          },
+          curve: runs(arm).map((r) => r.evals),
+          cumulativeReward: cum(arm),
+          rewardGainVsSolo: relative(arm),
+          rewardGainVsSoloPerSeed: cum(arm).map((c, i) => c / cum('solo')[i]! - 1),
+          gainOverSolo: { perSeed: gains(arm), mean: mean(gains(arm)), std: std(gains(arm)) },
+          informativeGroupsPerStep: informative(arm),
         },
-        informativeGroupsPerStep: informative(arm),
-      },
-    ]),
+      ]
+    }),
   )
   const summary = {
+    bench: 'swarm-vs-solo',
+    date: new Date().toISOString(),
+    seeds: seedList,
     rounds,
-    seeds,
-    lr,
-    peers: 4,
-    rolloutsPerStep: 8,
-    perArm,
-    seconds: done.map((r) => ({ arm: r.arm, seed: r.seed, seconds: r.seconds })),
-    arms: done,
+    peers: PEERS,
+    evalEvery,
+    model: { folder: values.model, weightsHash: start.weightsHash },
+    batch: { ...batch, rolloutsPerStep: batch.groups * batch.groupSize },
+    start: { ...startMix, difficulties },
+    arms: perArm,
+    launched,
+    seconds: done.map((r) => ({ arm: r.spec.arm, seed: r.spec.seed, seconds: r.seconds })),
+    runs: done,
   }
-  await writeFile(`${results}swarm-vs-solo.json`, JSON.stringify(summary, null, 2))
-  await toPng(plot(byArm), `${results}swarm-vs-solo.png`)
-  const pct = (x: number) => `${x >= 0 ? '+' : ''}${fmt(100 * x, 1)}%`
-  const rows: Row[] = arms.flatMap((arm) => [
-    {
-      metric: `${arm}: cumulative reward over ${rounds} rounds (± std over ${seeds} seeds)`,
-      value: `${fmt(mean(cum(arm)), 2)} ± ${fmt(std(cum(arm)), 2)}`,
-      baseline: `${fmt(mean(cum('solo')), 2)} ± ${fmt(std(cum('solo')), 2)}`,
-      ratio: `${pct(relative(arm))} (gain ${fmt(mean(gains(arm)), 2)} ± ${fmt(std(gains(arm)), 2)})`,
-    },
-    {
-      metric: `${arm}: held-out pass@1 start → end (95 % interval at the end; no answer start → end)`,
-      value:
-        `${fmt(mean(startPass(arm)), 3)} → ${fmt(mean(finalPass(arm)), 3)} ` +
-        `[${fmt(endCi(arm)[0], 3)}, ${fmt(endCi(arm)[1], 3)}]; ` +
-        `${fmt(formatAt(arm, 0), 3)} → ${fmt(formatAt(arm, -1), 3)}`,
-      baseline: fmt(mean(finalPass('solo')), 3),
-      ratio: `${fmt(informative(arm), 2)} groups/step with a signal`,
-    },
-  ])
-  printTable('sharing (2 own + 2 heard groups) vs solo (4 own groups), 8 rollouts per step', rows)
+  await writeFile(`${results}${values.name}.json`, JSON.stringify(summary, null, 2))
+  await toPng(plot(byArm, startMix.pass), `${results}${values.name}.png`)
+  const pts = (x: number) => `${x >= 0 ? '+' : ''}${fmt(100 * x, 1)}`
+  const pct = (x: number) => `${pts(x)}%`
+  const rows: Row[] = arms.flatMap((arm) => {
+    const p = perArm[arm]!.passAt1
+    return [
+      {
+        metric: `${arm}: cumulative reward over ${rounds} rounds (± std over ${seeds} seeds)`,
+        value: `${fmt(mean(cum(arm)), 2)} ± ${fmt(std(cum(arm)), 2)}`,
+        baseline: `${fmt(mean(cum('solo')), 2)} ± ${fmt(std(cum('solo')), 2)}`,
+        ratio: `${pct(relative(arm))} (gain ${fmt(mean(gains(arm)), 2)} ± ${fmt(std(gains(arm)), 2)})`,
+      },
+      {
+        metric: `${arm}: held-out pass@1 start → end [95 % interval]; change [95 %]; no answer start → end`,
+        value:
+          `${fmt(p.start, 3)} → ${fmt(p.end, 3)} [${fmt(p.ci95[0], 3)}, ${fmt(p.ci95[1], 3)}]; ` +
+          `${pts(p.change.change)} [${pts(p.change.ci95[0])}, ${pts(p.change.ci95[1])}] points; ` +
+          `${fmt(p.formatFailures.start, 3)} → ${fmt(p.formatFailures.end, 3)}`,
+        baseline: fmt(perArm.solo!.passAt1.end, 3),
+        ratio: `${fmt(informative(arm), 2)} of ${batch.groups} groups/step with a signal`,
+      },
+    ]
+  })
+  printTable(
+    `sharing vs solo: ${PEERS} peers, ${batch.groups} groups of G = ${batch.groupSize} per step, lr ${batch.lr}`,
+    rows,
+  )
 }
 
 await main()

@@ -113,7 +113,12 @@ function evaluateStep(run: TrainingRun) {
   const { config } = run.recipe
   const stopToken = run.tokenizer.tokenId(END_OF_TEXT) ?? -1
   const views = flatFromParams(config, roundToParams(run.model)).views
-  const rows = evaluateHeldOut({ config, views, tokenizer: run.tokenizer, stopToken }, evalCount)
+  // a recipe that holds the reserved prompts out chooses its stop step on validation tasks without them
+  const rows = evaluateHeldOut(
+    { config, views, tokenizer: run.tokenizer, stopToken },
+    evalCount,
+    run.recipe.hyperparameters.heldOut,
+  )
   evaluations.push({ step: run.step, rows })
   const both = combinedRows(rows)
   const cells = both.map(

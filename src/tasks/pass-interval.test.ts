@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { cellInterval, stratifiedInterval, wilsonInterval } from './pass-interval.ts'
+import {
+  cellInterval,
+  poolCellScores,
+  stratifiedChange,
+  stratifiedInterval,
+  wilsonInterval,
+} from './pass-interval.ts'
 
 describe('wilsonInterval', () => {
   it('matches the textbook values', () => {
@@ -52,5 +58,42 @@ describe('cellInterval and stratifiedInterval', () => {
     expect(mix.ci95[0]).toBeCloseTo(0.75 - half, 12)
     expect(mix.ci95[1]).toBeCloseTo(0.75 + half, 12)
     expect(() => stratifiedInterval([])).toThrow(RangeError)
+  })
+})
+
+describe('poolCellScores', () => {
+  it('adds the shares of each cell by their tasks', () => {
+    const a = [{ tasks: 3, pass: 1 / 3, formatted: 1 }]
+    const b = [{ tasks: 1, pass: 1, formatted: 0 }]
+    expect(poolCellScores([a, b])).toEqual([{ tasks: 4, pass: 0.5, formatted: 0.75 }])
+  })
+
+  it('keeps a cell that every share left empty at zero tasks', () => {
+    const empty = [{ tasks: 0, pass: 0, formatted: 0 }]
+    expect(poolCellScores([empty, empty])).toEqual(empty)
+  })
+
+  it('refuses shares of different cells', () => {
+    expect(() => poolCellScores([[{ tasks: 1, pass: 1, formatted: 1 }], []])).toThrow(/same cells/)
+  })
+})
+
+describe('stratifiedChange', () => {
+  const cell = (pass: number, tasks = 500) => ({ tasks, pass, formatted: 1 })
+
+  it('is the mean of the cells’ changes, with an interval that excludes zero for a clear rise', () => {
+    const { change, ci95 } = stratifiedChange([cell(0.3), cell(0.5)], [cell(0.45), cell(0.65)])
+    expect(change).toBeCloseTo(0.15, 12)
+    expect(ci95[0]).toBeGreaterThan(0)
+    expect(ci95[1]).toBeGreaterThan(change)
+  })
+
+  it('keeps zero inside for a change a few prompts could make', () => {
+    const { ci95 } = stratifiedChange([cell(0.4, 10)], [cell(0.6, 10)])
+    expect(ci95[0]).toBeLessThan(0)
+  })
+
+  it('refuses sides of different cells', () => {
+    expect(() => stratifiedChange([cell(0.1)], [])).toThrow(/same non-empty cells/)
   })
 })

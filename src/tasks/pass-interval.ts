@@ -78,3 +78,45 @@ export function stratifiedInterval(cells: readonly CellScore[]): PassInterval {
     tasks: cells.reduce((a, s) => a + s.tasks, 0),
   }
 }
+
+/**
+ * Cell by cell, the results of scorers that each took a share of the same cells' prompts, as if one had
+ * scored them all: counts add, so a cell's rates are weighted by each share's tasks.
+ */
+export function poolCellScores<C extends CellScore>(shares: readonly (readonly C[])[]): C[] {
+  const [first, ...rest] = shares
+  if (first === undefined) throw new RangeError('pooling needs at least one share')
+  if (rest.some((s) => s.length !== first.length))
+    throw new RangeError('pooled shares must score the same cells')
+  return first.map((cell, i) => {
+    const parts = shares.map((s) => s[i]!)
+    const tasks = parts.reduce((a, p) => a + p.tasks, 0)
+    const share = (rate: (p: C) => number) =>
+      tasks === 0 ? 0 : parts.reduce((a, p) => a + rate(p) * p.tasks, 0) / tasks
+    return { ...cell, tasks, pass: share((p) => p.pass), formatted: share((p) => p.formatted) }
+  })
+}
+
+/**
+ * The change of the uniform mix's pass@1 from `before` to `after` (the same cells, the same prompts
+ * scored by two models) with a 95 % interval: each cell's difference with the Agresti–Caffo variance
+ * (one success and one failure added to each side, so a cell at 0 or 1 still counts as uncertain),
+ * the cells weighed 1/C. It treats the two sides as independent samples, which overstates the variance
+ * of a paired comparison on the same prompts: the interval is conservative.
+ */
+export function stratifiedChange(
+  before: readonly CellScore[],
+  after: readonly CellScore[],
+): { change: number; ci95: [number, number] } {
+  if (before.length === 0 || before.length !== after.length)
+    throw new RangeError('a change of pass@1 needs the same non-empty cells on both sides')
+  const c = before.length
+  const adjusted = (s: CellScore) => {
+    const p = (s.pass * s.tasks + 1) / (s.tasks + 2)
+    return (p * (1 - p)) / (s.tasks + 2)
+  }
+  const change = before.reduce((a, s, i) => a + after[i]!.pass - s.pass, 0) / c
+  const variance = before.reduce((a, s, i) => a + adjusted(s) + adjusted(after[i]!), 0) / (c * c)
+  const half = Z95 * Math.sqrt(variance)
+  return { change, ci95: [change - half, change + half] }
+}

@@ -5,7 +5,8 @@ import { readCheckpoint } from '../checkpoint.ts'
 import { flatFromParams } from '../f64/flat-params.ts'
 import { parseTokenizerJson } from '../tokenizer/bpe-tokenizer.ts'
 import { REASONING_FAMILIES } from '../../tasks/reasoning-families.ts'
-import { combinedRows, evaluateHeldOut, evaluateReserved } from './held-out-eval.ts'
+import { poolCellScores } from '../../tasks/pass-interval.ts'
+import { combinedRows, evaluateHeldOut, evaluateReserved, scoreReservedCells } from './held-out-eval.ts'
 import { inTargetWindow } from './solver-quality.ts'
 
 // tabswarm-micro: small enough to score quickly, and trained on one family only, so other families'
@@ -66,5 +67,19 @@ describe('evaluateReserved', () => {
     expect(mix.pass).toBeCloseTo(rows.reduce((a, r) => a + r.pass, 0) / rows.length, 12)
     expect(mix.formatFailures).toBeCloseTo(rows.reduce((a, r) => a + r.formatFailures, 0) / rows.length, 12)
     expect(mix.tasks).toBe(36)
+  })
+})
+
+describe('scoreReservedCells', () => {
+  const whole = scoreReservedCells(model, [1], 5)
+
+  it('splits every cell among scorers so that pooling the shares gives the whole set', () => {
+    const shares = [0, 1, 2].map((index) => scoreReservedCells(model, [1], 5, { index, of: 3 }))
+    expect(shares.map((s) => s[0]!.tasks)).toEqual([2, 2, 1])
+    expect(poolCellScores(shares)).toEqual(whole)
+  })
+
+  it('refuses a share outside 0…of−1', () => {
+    expect(() => scoreReservedCells(model, [1], 5, { index: 3, of: 3 })).toThrow(/prompt share/)
   })
 })

@@ -6,10 +6,15 @@ import { GreedyDecoder } from '../f64/greedy-decoder.ts'
 import type { ParamViews } from '../f64/forward-tape.ts'
 import type { Tokenizer } from '../tokenizer/tokenizer.ts'
 import { heldOutCell } from '../../tasks/held-out-set.ts'
-import { cellInterval, stratifiedInterval, type PassInterval } from '../../tasks/pass-interval.ts'
+import {
+  cellInterval,
+  stratifiedInterval,
+  type CellScore,
+  type PassInterval,
+} from '../../tasks/pass-interval.ts'
 import { REASONING_FAMILIES } from '../../tasks/reasoning-families.ts'
 import type { Difficulty, ReasoningTask } from '../../tasks/task.ts'
-import { framePrompt, heldOutTasks } from './sft-data.ts'
+import { framePrompt, heldOutTasks, type HeldOutRule } from './sft-data.ts'
 import {
   bestConstantAnswer,
   combineScores,
@@ -54,8 +59,11 @@ function greedyCompleter(model: HeldOutModel): (task: ReasoningTask) => string {
   }
 }
 
-/** Rows in family order, each family's '1', '2', then '1-2'; `count` seeds per family and difficulty. */
-export function evaluateHeldOut(model: HeldOutModel, count: number): HeldOutRow[] {
+/**
+ * Rows in family order, each family's '1', '2', then '1-2'; `count` validation tasks per family and
+ * difficulty (`heldOut`: the recipe's rule, which keeps the reserved test prompts out of them).
+ */
+export function evaluateHeldOut(model: HeldOutModel, count: number, heldOut?: HeldOutRule): HeldOutRow[] {
   const complete = greedyCompleter(model)
   const row = (family: string, difficulty: string, score: SolveScore, constantRate: number) => ({
     family,
@@ -66,7 +74,7 @@ export function evaluateHeldOut(model: HeldOutModel, count: number): HeldOutRow[
   })
   return REASONING_FAMILIES.flatMap(({ name }) => {
     const parts = DIFFICULTIES.map((difficulty) => {
-      const tasks = heldOutTasks(name, difficulty).slice(0, count)
+      const tasks = heldOutTasks(name, difficulty, heldOut).slice(0, count)
       return { score: scoreCompletions(tasks, tasks.map(complete)), constant: bestConstantAnswer(tasks) }
     })
     const both = combineScores(parts)
@@ -88,6 +96,50 @@ export interface ReservedRow extends PassInterval {
 }
 
 /**
+ * Which of a cell's prompts one scorer takes: those at index ≡ `index` (mod `of`). Peers that started
+ * from the same weights and trained alike split one set this way, so a full set is scored once per arm
+ * rather than once per peer, and the pooled result is the arm's mean over its peers.
+ */
+export interface PromptShare {
+  readonly index: number
+  readonly of: number
+}
+
+/** A cell's greedy results on its share of the reserved prompts. */
+export interface ReservedCellScore extends CellScore {
+  readonly family: string
+  readonly difficulty: Difficulty
+  readonly exhausted: boolean
+}
+
+/** Greedy results per family × difficulty cell (family-major) on `share` of each cell's reserved prompts. */
+export function scoreReservedCells(
+  model: HeldOutModel,
+  difficulties: readonly Difficulty[],
+  perCell: number,
+  share: PromptShare = { index: 0, of: 1 },
+): ReservedCellScore[] {
+  if (!Number.isInteger(share.of) || share.of < 1 || share.index < 0 || share.index >= share.of)
+    throw new RangeError(`a prompt share is index 0…of−1 of of ≥ 1 (got ${share.index} of ${share.of})`)
+  const complete = greedyCompleter(model)
+  return REASONING_FAMILIES.flatMap(({ name }) =>
+    difficulties.map((difficulty) => {
+      const cell = heldOutCell(name, difficulty, perCell)
+      const tasks = cell.tasks.filter((_, i) => i % share.of === share.index)
+      return {
+        family: cell.family,
+        difficulty: cell.difficulty,
+        exhausted: cell.exhausted,
+        // a small cell can leave a share empty: it adds nothing to the pooled cell
+        ...(tasks.length === 0
+          ? { tasks: 0, pass: 0, formatted: 0 }
+          : scoreCompletions(tasks, tasks.map(complete))),
+      }
+    }),
+  )
+}
+
+/**
  * Greedy pass@1 on the reserved prompts (tasks/held-out-set.ts): up to `perCell` distinct prompts per
  * family and difficulty, each cell with its Wilson interval and format failures, and the uniform mix
  * over the cells with its stratified interval.
@@ -97,20 +149,14 @@ export function evaluateReserved(
   difficulties: readonly Difficulty[],
   perCell: number,
 ): { rows: ReservedRow[]; mix: PassInterval } {
-  const complete = greedyCompleter(model)
-  const scored = REASONING_FAMILIES.flatMap(({ name }) =>
-    difficulties.map((difficulty) => {
-      const cell = heldOutCell(name, difficulty, perCell)
-      return { cell, score: scoreCompletions(cell.tasks, cell.tasks.map(complete)) }
-    }),
-  )
+  const scored = scoreReservedCells(model, difficulties, perCell)
   return {
-    rows: scored.map(({ cell, score }) => ({
+    rows: scored.map((cell) => ({
       family: cell.family,
       difficulty: cell.difficulty,
       exhausted: cell.exhausted,
-      ...cellInterval(score),
+      ...cellInterval(cell),
     })),
-    mix: stratifiedInterval(scored.map((s) => s.score)),
+    mix: stratifiedInterval(scored),
   }
 }

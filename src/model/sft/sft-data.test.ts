@@ -10,6 +10,7 @@ import {
   END_OF_TEXT,
   framePrompt,
   HELD_OUT_SEED_START,
+  heldOutTasks,
   mixSlots,
   trainingExample,
 } from './sft-data.ts'
@@ -118,6 +119,15 @@ describe('supervised examples', () => {
       ).length
     expect(reserved(NEXT_SOLVER_RECIPE.hyperparameters.heldOut)).toBe(0)
     expect(reserved(undefined)).toBeGreaterThan(n / 16)
+  })
+
+  it("with the rule, keep the reserved test prompts out of the validation tasks a stop step is chosen on", () => {
+    const rule = NEXT_SOLVER_RECIPE.hyperparameters.heldOut
+    const all = heldOutTasks('arithmetic', 1)
+    const validation = heldOutTasks('arithmetic', 1, rule)
+    expect(all.filter((t) => isReservedPrompt(t.prompt)).length).toBeGreaterThan(0)
+    expect(validation.some((t) => isReservedPrompt(t.prompt))).toBe(false)
+    expect(validation).toEqual(all.filter((t) => !isReservedPrompt(t.prompt)))
   })
 
   it('with the rule, walk the unreserved seeds in order and keep the working', () => {

@@ -117,8 +117,15 @@ export function trainingExample(
   return withWorkings(generateWorkedTask(entry.family, entry.difficulty, seed), workings)
 }
 
-export function heldOutTasks(family: string, difficulty: Difficulty): ReasoningTask[] {
-  return Array.from({ length: HELD_OUT_COUNT }, (_, i) =>
+/**
+ * The validation tasks of a family and difficulty: seeds HELD_OUT_SEED_START onward, which training
+ * never reaches. With a recipe's `heldOut` rule the reserved prompts among them are left out, so choosing
+ * a stop step on these never looks at the test set (tasks/held-out-set.ts); small prompt spaces still
+ * repeat training prompts here, which a validation range may.
+ */
+export function heldOutTasks(family: string, difficulty: Difficulty, heldOut?: HeldOutRule): ReasoningTask[] {
+  const tasks = Array.from({ length: HELD_OUT_COUNT }, (_, i) =>
     generateReasoningTask(family, difficulty, HELD_OUT_SEED_START + i),
   )
+  return heldOut === undefined ? tasks : tasks.filter((t) => !isReservedPrompt(t.prompt))
 }
