@@ -20,11 +20,17 @@ export type Arm = (typeof ARMS)[number]
 /** Peers per arm: every arm's peers start from the same weights. */
 export const PEERS = 4
 
-/** The batch every arm generates per peer and round: `groups` groups of `groupSize` rollouts. */
-export interface BenchBatch {
+/**
+ * What a run varies (the ablation's axes): every arm generates `groups` groups of `groupSize` rollouts per
+ * peer and round and takes one step at `lr`, with a KL penalty of `klBeta` (0: none); `curriculum` false
+ * fills the free slots uniformly (an empty curriculum's seeded order) instead of by the peer's curriculum.
+ */
+export interface BenchRecipe {
   groupSize: number
   groups: number
   lr: number
+  klBeta: number
+  curriculum: boolean
 }
 
 /**
@@ -32,13 +38,11 @@ export interface BenchBatch {
  * swarm id per seed) and takes one step on `groups` groups; sharing arms train on half their own and
  * half heard, solo on all its own. So compute per peer is the same in every arm.
  */
-export function learningFor(arm: Arm, base: LearningConfig, batch: BenchBatch): LearningConfig {
-  const shared = {
-    ...base,
-    groupSize: batch.groupSize,
-    tasksPerRound: batch.groups,
-    grpo: { ...base.grpo, lr: batch.lr },
-  }
+export function learningFor(arm: Arm, base: LearningConfig, batch: BenchRecipe): LearningConfig {
+  // klBeta absent means no penalty (receipts without one hash as they always did)
+  const grpo: LearningConfig['grpo'] = { ...base.grpo, lr: batch.lr, klBeta: batch.klBeta }
+  if (batch.klBeta === 0) delete grpo.klBeta
+  const shared = { ...base, groupSize: batch.groupSize, tasksPerRound: batch.groups, grpo }
   if (arm === 'solo') return { ...shared, sapo: { localGroups: batch.groups, externalGroups: 0 } }
   const external = Math.floor(batch.groups / 2)
   if (external === 0) throw new RangeError('a sharing arm needs at least 2 groups a step (1 own, 1 heard)')
@@ -94,6 +98,8 @@ export interface ArmSpec {
   evalEvery: number
   model: string
   learning: LearningConfig
+  /** false: the free slots are filled uniformly, not by the peers' curricula (an ablation) */
+  curriculum: boolean
   /** a finished solo run of the same seed whose curriculum choices this run replays */
   replay?: string
 }

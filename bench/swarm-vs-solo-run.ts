@@ -57,7 +57,7 @@ async function main(): Promise<void> {
   const choose = (peer: number, round: number, count: number): Cell[] => {
     const chosen = replay
       ? replay[round]![peer]!.map((key) => byKey.get(key)!)
-      : chooseCells(curricula[peer]!, {
+      : chooseCells(spec.curriculum ? curricula[peer]! : EMPTY_CURRICULUM, {
           swarmId,
           round,
           peerId: `peer${peer}`,

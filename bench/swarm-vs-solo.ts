@@ -8,7 +8,7 @@
 // sessions). The batch defaults to the tab's default recipe (DEFAULT_LEARNING).
 // Writes bench/results/<name>.json and .png and prints a table.
 //   node --import ./src/polyfills/register.js bench/swarm-vs-solo.ts [--rounds 100] [--seeds 3] [--seed-start 0]
-//     [--eval-every 20] [--group-size G] [--groups N] [--lr X] [--model DIR] [--parallel 2]
+//     [--eval-every 20] [--group-size G] [--groups N] [--lr X] [--kl β] [--curriculum on|off] [--model DIR] [--parallel 2]
 //     [--arms swarm,swarm-signal,solo] [--name swarm-vs-solo] [--resume]
 import { spawn } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
@@ -107,8 +107,8 @@ function plot(byArm: Partial<Record<Arm, ArmResult[]>>, startPass: number): stri
     )
     return `<text x="${x0 + 50}" y="32" font-size="15" font-weight="600">${title}</text>
 <rect x="${x0 + 50}" y="50" width="${pw}" height="${ph}" fill="none" stroke="#ddd"/>
-<text x="${x0 + 44}" y="${sy(yMax) + 4}" font-size="11" text-anchor="end">${yMax.toFixed(2)}</text>
-<text x="${x0 + 44}" y="${sy(yMin) + 4}" font-size="11" text-anchor="end">${yMin.toFixed(2)}</text>
+<text x="${x0 + 44}" y="${sy(yMax) + 4}" font-size="11" text-anchor="end">${yMax.toFixed(3)}</text>
+<text x="${x0 + 44}" y="${sy(yMin) + 4}" font-size="11" text-anchor="end">${yMin.toFixed(3)}</text>
 <text x="${sx(xs[0]!)}" y="${50 + ph + 14}" font-size="11" text-anchor="middle">${xs[0]}</text>
 <text x="${sx(xs.at(-1)!)}" y="${50 + ph + 14}" font-size="11" text-anchor="middle">${xs.at(-1)}</text>
 <text x="${x0 + 50 + pw / 2}" y="${50 + ph + 28}" font-size="11" text-anchor="middle">round</text>${lines.join('')}`
@@ -185,6 +185,10 @@ async function main(): Promise<void> {
       'group-size': { type: 'string', default: String(DEFAULT_LEARNING.groupSize) },
       groups: { type: 'string', default: String(DEFAULT_LEARNING.tasksPerRound) },
       lr: { type: 'string', default: String(DEFAULT_LEARNING.grpo.lr) },
+      // KL penalty to the starting model (0: none)
+      kl: { type: 'string', default: String(DEFAULT_LEARNING.grpo.klBeta ?? 0) },
+      // off: the free slots are filled uniformly instead of by each peer's curriculum
+      curriculum: { type: 'string', default: 'on' },
       model: { type: 'string', default: 'public/models/tabswarm-tiny/' },
       // (arm, seed) runs at once: one per core by default
       parallel: { type: 'string', default: '2' },
@@ -204,8 +208,12 @@ async function main(): Promise<void> {
     groupSize: positiveInt(values['group-size'], 'group-size'),
     groups: positiveInt(values.groups, 'groups'),
     lr: Number(values.lr),
+    klBeta: Number(values.kl),
+    curriculum: values.curriculum === 'on',
   }
   if (!(batch.lr > 0)) throw new Error('--lr must be a positive number')
+  if (!(batch.klBeta >= 0 && batch.klBeta <= 1)) throw new Error('--kl must be a number in 0–1')
+  if (values.curriculum !== 'on' && values.curriculum !== 'off') throw new Error('--curriculum is on or off')
   const arms = values.arms.split(',') as Arm[]
   const unknown = arms.filter((arm) => !ARMS.includes(arm))
   if (unknown.length > 0 || !arms.includes('solo'))
@@ -239,6 +247,7 @@ async function main(): Promise<void> {
       evalEvery,
       model: values.model,
       learning: configs[arm],
+      curriculum: batch.curriculum,
       ...(arm === 'solo' ? {} : { replay: file('solo', seed) }),
     }
     if (values.resume && existsSync(file(arm, seed))) {
@@ -341,7 +350,7 @@ async function main(): Promise<void> {
     ]
   })
   printTable(
-    `sharing vs solo: ${PEERS} peers, ${batch.groups} groups of G = ${batch.groupSize} per step, lr ${batch.lr}`,
+    `sharing vs solo: ${PEERS} peers, ${batch.groups} groups of G = ${batch.groupSize} per step, lr ${batch.lr}, KL ${batch.klBeta}, curriculum ${values.curriculum}`,
     rows,
   )
 }
