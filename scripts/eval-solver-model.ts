@@ -1,10 +1,11 @@
 // Greedy pass@1 of a model folder on the held-out reasoning tasks, next to the best constant answer, and
 // on the reserved prompts (held out by prompt text, src/tasks/held-out-set.ts) per family × difficulty
-// 1–3 with 95 % intervals and format failures.
+// 1–3 with 95 % intervals and format failures. A model whose recipe holds the reserved prompts out is
+// validated on the held-out seeds without them (the stop step is chosen there, never on the test set).
 //   node --import ./src/polyfills/register.js scripts/eval-solver-model.ts [--model DIR] [--count N]
 //     [--reserved-per-cell N] [--out FILE]
 // Evaluates the shipped (rounded) weights with the float64 forward; writes bench/results/solver-quality.json.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { readCheckpoint } from '../src/model/checkpoint.ts'
@@ -17,6 +18,7 @@ import {
   type HeldOutRow,
 } from '../src/model/sft/held-out-eval.ts'
 import { HELD_OUT_COUNT, HELD_OUT_SEED_START } from '../src/model/sft/sft-data.ts'
+import type { SolverRecipe } from '../src/model/sft/solver-training.ts'
 import { parseTokenizerJson } from '../src/model/tokenizer/bpe-tokenizer.ts'
 import { HELD_OUT_PER_CELL, HELD_OUT_SCAN_START } from '../src/tasks/held-out-set.ts'
 import type { PassInterval } from '../src/tasks/pass-interval.ts'
@@ -45,8 +47,14 @@ const { config, params } = readCheckpoint(read('model.safetensors'))
 const tokenizer = parseTokenizerJson(JSON.parse(new TextDecoder().decode(read('tokenizer.json'))))
 
 const model = { config, views: flatFromParams(config, params).views, tokenizer, stopToken: eosIds[0] ?? -1 }
+// a model whose recipe held the reserved prompts out is validated without them, as its training was
+// (the folder's training chain carries the recipe; a folder without one is validated on every seed)
+const chainFile = join(values.model, 'training-chain.json')
+const heldOut = existsSync(chainFile)
+  ? (JSON.parse(readFileSync(chainFile, 'utf8')) as { recipe: SolverRecipe }).recipe.hyperparameters.heldOut
+  : undefined
 const started = performance.now()
-const rows = evaluateHeldOut(model, count)
+const rows = evaluateHeldOut(model, count, heldOut)
 const windowSeconds = (performance.now() - started) / 1000
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`
 const line = (r: HeldOutRow) =>
