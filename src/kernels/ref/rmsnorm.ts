@@ -156,6 +156,7 @@ export function rmsNormBackward(x: QTensor, weight: QTensor, eps: number, dy: QT
   const w = new Int32Array(rows * d)
   const vx = mulRneExactEach(v, xhat, sc, products)
   const t = new Float64Array(d)
+  const guardUnit = 2 ** guard
   for (let i = 0; i < rows; i++) {
     let dot = 0
     for (let j = 0; j < d; j++) dot += vx[i * d + j]!
@@ -169,7 +170,7 @@ export function rmsNormBackward(x: QTensor, weight: QTensor, eps: number, dy: QT
       ev - guard - XHAT_EXP - meanExp,
       t,
     )
-    for (let j = 0; j < d; j++) w[i * d + j] = sat32(rne(v[i * d + j]! * 2 ** guard - t[j]!, guard + hw))
+    for (let j = 0; j < d; j++) w[i * d + j] = sat32(rne(v[i * d + j]! * guardUnit - t[j]!, guard + hw))
   }
 
   // dx = r·w, r per row
