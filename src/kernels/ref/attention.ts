@@ -1,7 +1,7 @@
 import { mul } from './elementwise.ts'
 import { matmul, matmulBoundExp } from './matmul.ts'
 import { narrow16, narrowRows } from './narrow.ts'
-import { I16_MAX, rne } from './rounding.ts'
+import { I16_MAX, rneI32 } from './rounding.ts'
 import { rsqrtFixed } from './rsqrt.ts'
 import { PROB_EXP, softmax, softmaxBackward } from './softmax.ts'
 import { qtensor, type QTensor, type RowScaled } from './tensor.ts'
@@ -121,12 +121,17 @@ function probabilities(q: QTensor, k: QTensor, shape: AttentionShape): QTensor {
   return p
 }
 
+/** P at 2^-15 per probability tensor: the backward takes the forward's probabilities again. */
+const p15s = new WeakMap<QTensor, QTensor>()
+
 function toP15(p: QTensor): QTensor {
-  return qtensor(
-    p.shape,
-    P15_EXP,
-    p.data.map((x) => Math.min(I16_MAX, rne(x, P15_EXP - PROB_EXP))),
-  )
+  const hit = p15s.get(p)
+  if (hit) return hit
+  const out = qtensor(p.shape, P15_EXP)
+  const s = P15_EXP - PROB_EXP
+  for (let i = 0; i < p.data.length; i++) out.data[i] = Math.min(I16_MAX, rneI32(p.data[i]!, s))
+  p15s.set(p, out)
+  return out
 }
 
 /**

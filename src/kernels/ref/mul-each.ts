@@ -13,9 +13,13 @@ export function mulRneEach(a: Int32Array, b: Int32Array, s: number, out: Int32Ar
   return out
 }
 
-/** out[i] = mulRne(a[i], b[i], s), unsaturated (s ≥ 9 keeps i32 products below 2^53): terms of an exact sum. */
+/**
+ * out[i] = mulRne(a[i], b[i mod b.length], s), unsaturated (s ≥ 9 keeps i32 products below 2^53):
+ * terms of an exact sum, or a product a later step rounds again.
+ */
 export function mulRneExactEach(a: Int32Array, b: Int32Array, s: number, out: Float64Array): Float64Array {
   if (mulRowExactWasm(a, b, s, out)) return out
-  for (let i = 0; i < a.length; i++) out[i] = mulRne(a[i]!, b[i]!, s)
+  const n = b.length
+  for (let i = 0; i < a.length; i++) out[i] = mulRne(a[i]!, b[i % n]!, s)
   return out
 }

@@ -1,7 +1,7 @@
 import { expForMagnitude, magnitude } from './elementwise.ts'
 import { mulRneEach, mulRneExactEach } from './mul-each.ts'
 import { fitShift } from './narrow.ts'
-import { I16_MAX, bitLength, ceilLog2, divRne, mulRne, rne, sat32 } from './rounding.ts'
+import { I16_MAX, bitLength, ceilLog2, divRne, rne, sat32 } from './rounding.ts'
 import { rsqrtFixed } from './rsqrt.ts'
 import { assertShape, maxAbs, qtensor, roundHalfEven, type QTensor } from './tensor.ts'
 
@@ -78,8 +78,8 @@ function computeNormalizedRows(x: QTensor, eps: number): Normalized {
   for (let i = 0; i < rows; i++) {
     const n = rowRsqrt(x, i, epsInt)
     norms.push(n)
-    const s = -(x.exp + n.rExp - XHAT_EXP)
-    for (let j = 0; j < d; j++) xhat[i * d + j] = sat32(mulRne(x.data[i * d + j]!, n.r, s))
+    const row = x.data.subarray(i * d, (i + 1) * d)
+    mulRneEach(row, Int32Array.of(n.r), -(x.exp + n.rExp - XHAT_EXP), xhat.subarray(i * d, (i + 1) * d))
   }
   return { xhat, norms }
 }
@@ -90,8 +90,7 @@ export function rmsNorm(x: QTensor, weight: QTensor, eps: number, outExp: number
   assertShape(weight, [d], 'rmsNorm weight')
   const { xhat } = normalizedRows(x, eps)
   const out = qtensor(x.shape, outExp)
-  const s = -XHAT_EXP + outExp - weight.exp
-  for (let k = 0; k < xhat.length; k++) out.data[k] = sat32(mulRne(xhat[k]!, weight.data[k % d]!, s))
+  mulRneEach(xhat, weight.data, -XHAT_EXP + outExp - weight.exp, out.data)
   return out
 }
 
@@ -156,16 +155,22 @@ export function rmsNormBackward(x: QTensor, weight: QTensor, eps: number, dy: QT
   const ew = ev + hw
   const w = new Int32Array(rows * d)
   const vx = mulRneExactEach(v, xhat, sc, products)
+  const t = new Float64Array(d)
+  const guardUnit = 2 ** guard
   for (let i = 0; i < rows; i++) {
     let dot = 0
     for (let j = 0; j < d; j++) dot += vx[i * d + j]!
     const s31 = Math.max(0, bitLength(Math.abs(dot)) - 31)
     const mean = divRne(rne(dot, s31), d, c)
     const meanExp = ev + XHAT_EXP + sc + s31 - c
-    for (let j = 0; j < d; j++) {
-      const t = mulRne(xhat[i * d + j]!, mean, ev - guard - XHAT_EXP - meanExp)
-      w[i * d + j] = sat32(rne(v[i * d + j]! * 2 ** guard - t, guard + hw))
-    }
+    // t = x̂·mean at w's working exponent, unsaturated: the guard bits round it once more below
+    mulRneExactEach(
+      xhat.subarray(i * d, (i + 1) * d),
+      Int32Array.of(mean),
+      ev - guard - XHAT_EXP - meanExp,
+      t,
+    )
+    for (let j = 0; j < d; j++) w[i * d + j] = sat32(rne(v[i * d + j]! * guardUnit - t[j]!, guard + hw))
   }
 
   // dx = r·w, r per row
@@ -175,7 +180,8 @@ export function rmsNormBackward(x: QTensor, weight: QTensor, eps: number, dy: QT
   const dx = qtensor(x.shape, dxExp)
   for (let i = 0; i < rows; i++) {
     const { r, rExp } = norms[i]!
-    for (let j = 0; j < d; j++) dx.data[i * d + j] = sat32(mulRne(w[i * d + j]!, r, dxExp - ew - rExp))
+    const row = w.subarray(i * d, (i + 1) * d)
+    mulRneEach(row, Int32Array.of(r), dxExp - ew - rExp, dx.data.subarray(i * d, (i + 1) * d))
   }
   return { dx, dWeight }
 }

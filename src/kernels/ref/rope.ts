@@ -1,4 +1,5 @@
-import { mulRne, rne, sat32 } from './rounding.ts'
+import { mulRneExactEach } from './mul-each.ts'
+import { rne, sat32 } from './rounding.ts'
 import type { RopeTable } from './rope-table.ts'
 import { qtensor, type QTensor } from './tensor.ts'
 
@@ -16,7 +17,14 @@ export function rope(x: QTensor, positions: Int32Array, table: RopeTable, invers
   const [t, width] = [x.shape[0]!, x.shape[1]!]
   if (x.shape.length !== 2 || width % d !== 0 || positions.length !== t)
     throw new RangeError(`rope: x [${x.shape.join(', ')}] must be [T, heads·${d}] with T positions`)
-  const out = qtensor(x.shape, x.exp)
+  // Per element e with pair partner p (the other half of its head): the first half's output is
+  // rne(mulRne(x_e, c) − mulRne(x_p, s)), the second half's rne(mulRne(x_e, c) + mulRne(x_p, s))
+  // (s signed by `inverse`). mulRne is odd in its factor, so the sign goes into a per-element sine
+  // and both halves read rne(x·c + partner·s'): two whole-tensor exact products.
+  const n = x.data.length
+  const partner = new Int32Array(n)
+  const cos = new Int32Array(n)
+  const sin = new Int32Array(n)
   const sign = inverse ? -1 : 1
   for (let row = 0; row < t; row++) {
     const pos = positions[row]!
@@ -25,18 +33,21 @@ export function rope(x: QTensor, positions: Int32Array, table: RopeTable, invers
     for (let h = 0; h < width; h += d) {
       for (let i = 0; i < half; i++) {
         const c = table.cos[pos * half + i]!
-        const s = sign * table.sin[pos * half + i]!
+        const sv = sign * table.sin[pos * half + i]!
         const ia = row * width + h + i
-        const a = x.data[ia]!
-        const b = x.data[ia + half]!
-        const ac = mulRne(a, c, 30 - GUARD)
-        const bs = mulRne(b, s, 30 - GUARD)
-        const as = mulRne(a, s, 30 - GUARD)
-        const bc = mulRne(b, c, 30 - GUARD)
-        out.data[ia] = sat32(rne(ac - bs, GUARD))
-        out.data[ia + half] = sat32(rne(bc + as, GUARD))
+        const ib = ia + half
+        partner[ia] = x.data[ib]!
+        partner[ib] = x.data[ia]!
+        cos[ia] = c
+        cos[ib] = c
+        sin[ia] = -sv
+        sin[ib] = sv
       }
     }
   }
+  const xc = mulRneExactEach(x.data, cos, 30 - GUARD, new Float64Array(n))
+  const ps = mulRneExactEach(partner, sin, 30 - GUARD, new Float64Array(n))
+  const out = qtensor(x.shape, x.exp)
+  for (let e = 0; e < n; e++) out.data[e] = sat32(rne(xc[e]! + ps[e]!, GUARD))
   return out
 }

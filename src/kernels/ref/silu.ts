@@ -1,7 +1,7 @@
 import { expFixed } from './exp.ts'
 import { expForMagnitude, magnitude } from './elementwise.ts'
-import { mulRneEach } from './mul-each.ts'
-import { divRne, mulRne } from './rounding.ts'
+import { mulRneEach, mulRneExactEach } from './mul-each.ts'
+import { divRne } from './rounding.ts'
 import { assertShape, qtensor, type QTensor } from './tensor.ts'
 import { sigmoidRowWasm } from './wasm/kernels.ts'
 
@@ -47,10 +47,21 @@ export function swiglu(gate: QTensor, up: QTensor, outExp: number): QTensor {
   return out
 }
 
-/** SiLU'(x) = σ(x)·(1 + x·(1 − σ(x))) in Q30 from sig = σ(x); its range [−0.1, 1.1] fits. */
-function siluGradQ30(x: number, xExp: number, sig: number): number {
-  const q = mulRne(sig, ONE_Q30 - sig, 30)
-  return sig + mulRne(x, q, -xExp)
+/**
+ * SiLU'(x) = σ(x)·(1 + x·(1 − σ(x))) in Q30 of every element, from sig = σ(x): q = mulRne(σ, 1 − σ, 30),
+ * then σ + mulRne(x, q, −xExp) (unsaturated, stored as i32); its range [−0.1, 1.1] fits. Both
+ * products go through the exact elementwise kernels (q < 2^28 is an i32).
+ */
+function siluGradsQ30(x: QTensor, sig: Int32Array): Int32Array {
+  const n = sig.length
+  const oneMinus = new Int32Array(n)
+  for (let i = 0; i < n; i++) oneMinus[i] = ONE_Q30 - sig[i]!
+  const products = mulRneExactEach(sig, oneMinus, 30, new Float64Array(n))
+  const q = Int32Array.from(products)
+  mulRneExactEach(x.data, q, -x.exp, products)
+  const grad = new Int32Array(n)
+  for (let i = 0; i < n; i++) grad[i] = sig[i]! + products[i]!
+  return grad
 }
 
 export interface SwigluGrads {
@@ -89,8 +100,7 @@ export function swigluBackward(gate: QTensor, up: QTensor, dy: QTensor): SwigluG
     mulRneEach(dy.data, s.data, upExp - dy.exp - s.exp, new Int32Array(n)),
   )
   const t = mulRneEach(dy.data, up.data, tExp - dy.exp - up.exp, new Int32Array(n))
-  const grad = new Int32Array(n)
-  for (let i = 0; i < n; i++) grad[i] = siluGradQ30(gate.data[i]!, gate.exp, sig[i]!)
+  const grad = siluGradsQ30(gate, sig)
   const dGate = qtensor(gate.shape, gateExp, mulRneEach(t, grad, 30 + gateExp - tExp, grad))
   return { dGate, dUp }
 }

@@ -1108,11 +1108,11 @@ export function mulRowWasm(a: Int32Array, b: Int32Array, s: number, out: Int32Ar
 }
 
 /**
- * out[i] = mulRne(a[i], b[i], s), not saturated, for 9 ≤ s ≤ 60 (each |result| < 2^53, exact in f64):
- * products that an exact sum adds up; false where the kernel does not cover it.
+ * out[i] = mulRne(a[i], b[i mod b.length], s), not saturated, for 9 ≤ s ≤ 60 (each |result| < 2^53,
+ * exact in f64): products that an exact sum adds up; false where the kernel does not cover it.
  */
 export function mulRowExactWasm(a: Int32Array, b: Int32Array, s: number, out: Float64Array): boolean {
-  if (!wasm || s < 9 || s > 60 || b.length !== a.length || a.length > out.length) return false
+  if (!wasm || s < 9 || s > 60 || b.length === 0 || a.length > out.length) return false
   const { at, buffer } = stage(wasm, [a, b], 8 * a.length)
   wasm.mulRowExact(at[0]!, at[1]!, 4 * b.length, at[2]!, a.length, s)
   out.set(new Float64Array(buffer, at[2]!, a.length))
