@@ -389,6 +389,9 @@ test('a tab reloaded mid-round extends its training chain from exactly where it 
     4 * ROUND_MS,
   )
   expect(await validate(next)).toEqual({ ok: true })
+  // it names every group it trained on, by sender and group hash
+  expect(next!.trainedGroups?.length).toBeGreaterThan(0)
+  for (const g of next!.trainedGroups!) expect(g.hash).toMatch(/^[0-9a-f]{64}$/)
   expect(next!.weightsHash).toBe(last.weights)
   expect(next!.chainLength).toBe(lastReceipt.chainLength + 1)
   const link = extend(

@@ -182,7 +182,7 @@ async function rescore(
     return refuse(REFUSAL.rewards)
   const completions = group.completions.map((c) => c.tokenIds)
   claimed.add(`${from}/${slot}`)
-  return { task, tokenized: { promptIds, completions, rewards } }
+  return { task, tokenized: { promptIds, completions, rewards, origin: { from, taskId: group.taskId } } }
 }
 
 /**
@@ -232,7 +232,12 @@ export async function runRound(ctx: PeerContext, round: number): Promise<RoundRe
     const rewards = await Promise.all(samples.map((s) => ctx.score(task, s, s.eos)))
     const completions = samples.map(({ text, tokenIds }) => ({ text, tokenIds }))
     own.push({ taskId: task.id, task: refOfTask(task), completions, rewards, policyVersion: policy.version })
-    ownTokenized.set(task.id, { promptIds, completions: completions.map((c) => c.tokenIds), rewards })
+    ownTokenized.set(task.id, {
+      promptIds,
+      completions: completions.map((c) => c.tokenIds),
+      rewards,
+      origin: { from: comm.peerId, taskId: task.id },
+    })
   }
   if (own.length > 0) await comm.publishRollouts(round, { groups: own })
   await ctx.windowClosed(round)
