@@ -88,6 +88,7 @@ describe('runRound', () => {
         groupsRefused: 0,
         trainedOn: { local: 2, external: 2 },
         loss: 0.5,
+        gradNorm: 0.75,
         weightsHash: 'w1',
         policyVersion: 1,
       })

@@ -50,7 +50,8 @@ function setup() {
         status: { modelId: 'm', policyVersion: 8, weightsHash: 'h8', chain: { tip: 't', length: 8 } },
         checkpoint: new Uint8Array(3),
         loss: 0.25,
-        gradNorm: '0',
+        // floor(norm·2^62) as the receipt outputs hold it: a norm of 0.5
+        gradNorm: String(2n ** 61n),
         receipt: {},
         stepMs: 5,
       } as unknown as TrainerStepResult
@@ -109,7 +110,7 @@ describe('the tab policy', () => {
     const { policy, calls } = setup()
     expect(policy.version).toBe(7)
     const group: TokenizedGroup = { promptIds: [1], completions: [[2], [3]], rewards: [0, 1] }
-    expect(await policy.train([group, group])).toEqual({ loss: 0.25, weightsHash: 'h8' })
+    expect(await policy.train([group, group])).toEqual({ loss: 0.25, gradNorm: 0.5, weightsHash: 'h8' })
     expect(calls).toEqual(['step 2 lr 0.0001 beta2 0.999 clip 0.28', 'swap 3', 'receipt v8'])
     expect(policy.version).toBe(8)
   })
