@@ -39,8 +39,13 @@ export interface Policy {
   sample(promptIds: readonly number[], samples: number, key: string): Promise<SampledCompletion[]>
   /** whether these token ids are exactly this text (a sender cannot train us on tokens it did not show) */
   matches(completion: RolloutCompletion): boolean
-  /** `kl`: the mean KL to the reference policy, when the swarm trains with a KL penalty */
-  train(groups: readonly TokenizedGroup[]): Promise<{ loss: number; kl?: number; weightsHash: string }>
+  /**
+   * `kl`: the mean KL to the reference policy, when the swarm trains with a KL penalty; `gradNorm`: the
+   * step's global gradient norm before clipping, where the policy knows it
+   */
+  train(
+    groups: readonly TokenizedGroup[],
+  ): Promise<{ loss: number; kl?: number; gradNorm?: number; weightsHash: string }>
 }
 
 /** The receiver's own reward of one completion (verifiers, sandbox for code). */
@@ -107,6 +112,11 @@ export interface RoundReport {
   loss: number | undefined
   /** mean KL to the reference policy before the step; only with a KL penalty (learning.grpo.klBeta) */
   kl?: number
+  /**
+   * the step's global gradient norm before clipping (policy gradient and KL term together): the on-policy
+   * GRPO loss is zero-mean and reads 0, this is what moves the weights; absent in rows saved before it
+   */
+  gradNorm?: number
   weightsHash: string | undefined
   policyVersion: number
 }
@@ -302,6 +312,7 @@ export async function runRound(ctx: PeerContext, round: number): Promise<RoundRe
     },
     loss: step?.loss,
     ...(step?.kl === undefined ? {} : { kl: step.kl }),
+    ...(step?.gradNorm === undefined ? {} : { gradNorm: step.gradNorm }),
     weightsHash: step?.weightsHash,
     policyVersion: policy.version,
   }

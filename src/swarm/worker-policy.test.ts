@@ -136,6 +136,7 @@ describe('the tab policy', () => {
             checkpoint: new Uint8Array(1),
             loss: 0.5,
             kl: 0.125,
+            gradNorm: '0',
           } as unknown as TrainerStepResult
         },
       },
@@ -149,7 +150,7 @@ describe('the tab policy', () => {
       policyVersion: 0,
     })
     const group: TokenizedGroup = { promptIds: [1], completions: [[2], [3]], rewards: [0, 1] }
-    expect(await policy.train([group])).toEqual({ loss: 0.5, kl: 0.125, weightsHash: 'h1' })
+    expect(await policy.train([group])).toEqual({ loss: 0.5, kl: 0.125, gradNorm: 0, weightsHash: 'h1' })
     expect(seen[0]!.klBeta).toBe(0.04)
   })
 })
