@@ -45,6 +45,8 @@ export interface ReceiptItem {
   weightsHash: string
   chainTip: string
   chainLength: number
+  /** the groups the step trained on: each sender and rolloutGroupHash (src/swarm/group-hash.ts) */
+  trainedGroups?: { from: string; hash: string }[]
   [field: string]: unknown
 }
 

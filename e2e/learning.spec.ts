@@ -344,12 +344,17 @@ test(`3 tabs, one hidden, learn together for ${ROUNDS} rounds and put every roun
   // nothing went wrong on the way (a receipt that could not be signed or published would say so here)
   for (const tab of tabs) expect(await attribute(tab, 'learning-status', 'title')).toBeNull()
   // The Train view draws the held-out evaluations (every evalEvery rounds) with their 95 % interval band,
-  // the groups with a signal per round beside the groups trained, and says what the last round had to
-  // learn from.
+  // the groups with a signal per round beside the groups trained, the gradient norm per round, and says
+  // what the last round had to learn from.
   await expect(pages[0]!.getByTestId('chart-pass1')).toHaveAttribute('data-bands', /^[1-9]\d*$/, {
     timeout: learning.evalEvery * ROUND_MS,
   })
   await expect(pages[0]!.getByTestId('chart-signal')).toHaveAttribute('data-points', /^([1-9]\d*) \1$/)
+  // the gradient norm per round stands for the loss (zero-mean on-policy), with the rounds that had a signal
+  await expect(pages[0]!.getByTestId('chart-gradnorm')).toHaveAttribute('data-points', /^[1-9]\d*/)
+  await expect(pages[0]!.getByTestId('train-signal-share')).toHaveText(
+    /^Rounds with a learning signal \(some group's rewards differed\): \d+ of [1-9]\d*$/,
+  )
   await expect(pages[0]!.getByTestId('train-signal-note')).toHaveText(
     /^Round \d+: (no group's rewards differed: nothing to learn this round|\d+ of \d+ groups had a signal \(rewards differed\))\.$/,
   )
@@ -389,6 +394,9 @@ test('a tab reloaded mid-round extends its training chain from exactly where it 
     4 * ROUND_MS,
   )
   expect(await validate(next)).toEqual({ ok: true })
+  // it names every group it trained on, by sender and group hash
+  expect(next!.trainedGroups?.length).toBeGreaterThan(0)
+  for (const g of next!.trainedGroups!) expect(g.hash).toMatch(/^[0-9a-f]{64}$/)
   expect(next!.weightsHash).toBe(last.weights)
   expect(next!.chainLength).toBe(lastReceipt.chainLength + 1)
   const link = extend(
