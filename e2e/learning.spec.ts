@@ -15,7 +15,7 @@ import { swarmCoordinatorAbi } from '../src/chain/generated/SwarmCoordinator.ts'
 import { REWARD_SCALE, chainTipBytes32 } from '../src/chain/submission-queue.ts'
 import type { LocalClients } from '../src/chain/local-clients.ts'
 import { startStack, type Stack } from '../src/cli/stack.ts'
-import { DEFAULT_LEARNING, learningCells, type LearningConfig } from '../src/swarm/learning-config.ts'
+import { learningCells } from '../src/swarm/learning-config.ts'
 import { SCORE_IGNORE } from '../src/swarm/peer-standing.ts'
 import { REFUSAL } from '../src/swarm/swarm-round.ts'
 import { extend, stepDigest, type StepWork } from '../src/verify/hash-chain.ts'
@@ -28,12 +28,14 @@ import {
   click,
   fullRound,
   leaderboardOf,
+  MICRO_LEARNING,
   openView,
   playwrightTab,
   receiptsOf,
   roundsOf,
   submissionsOf,
   text,
+  until,
   type LearningTab,
   type RoundItem,
 } from './learning-tabs.ts'
@@ -43,8 +45,7 @@ import { chainFromNode } from './wallet-actions.ts'
 
 /** Rounds every tab must run fully (published, heard, trained on external groups) and confirm on chain. */
 const ROUNDS = 5
-// 15 s rounds: the window closes after 6 s; three tabs' GRPO steps (TS twin, 2 groups of G = 2) share
-// two cores in the 9 s left.
+// 15 s rounds (MICRO_LEARNING says why)
 const ROUND_MS = 15_000
 const PORTS = { relayPort: 19720, relayHttpPort: 19721, chainPort: 19722, appPort: 19723 }
 /** The hidden tab's Chromium is driven over its DevTools port. */
@@ -55,18 +56,7 @@ const BLOCK_MS = 2_000
 const HOSTILE_PORT = 19725
 /** A refused group costs 0.2 of a score of 1: below the ignore threshold after this many. */
 const REFUSALS_TO_IGNORE = 3
-const learning: LearningConfig = {
-  ...DEFAULT_LEARNING,
-  model: '/models/tabswarm-micro/',
-  sources: [{ kind: 'reasoning', family: 'arithmetic' }],
-  windowFraction: 0.4,
-  evalEvery: 3,
-  groupSize: 2,
-  tasksPerRound: 2,
-  sapo: { localGroups: 1, externalGroups: 1 },
-  sampling: { ...DEFAULT_LEARNING.sampling, maxNewTokens: 12 },
-  grpo: { ...DEFAULT_LEARNING.grpo, lr: 1e-2 },
-}
+const learning = MICRO_LEARNING
 
 interface Peer {
   tab: LearningTab
@@ -118,18 +108,6 @@ test.afterAll(async () => {
 const coordinator = (): Address => {
   if (!stack.deployment) throw new Error('the stack runs no chain')
   return stack.deployment.coordinator
-}
-
-/** Polls `read` every second until `done` holds; returns the last value read, or logs it on failure. */
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeout: number): Promise<T> {
-  let last: T | undefined
-  try {
-    await expect.poll(async () => done((last = await read())), { timeout, intervals: [1_000] }).toBe(true)
-  } catch (error) {
-    console.log(`last read: ${JSON.stringify(last)}`)
-    throw error
-  }
-  return last!
 }
 
 /**
