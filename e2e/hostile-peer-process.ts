@@ -12,6 +12,9 @@ import { pubsubPeerDiscovery } from '@libp2p/pubsub-peer-discovery'
 import { webSockets } from '@libp2p/websockets'
 import { yamux } from '@libp2p/yamux'
 import { multiaddr } from '@multiformats/multiaddr'
+import { generateKeyPair } from '@libp2p/crypto/keys'
+import type { PrivateKey } from '@libp2p/interface'
+import { peerIdFromPrivateKey } from '@libp2p/peer-id'
 import { readFileSync } from 'node:fs'
 import { animalName } from '../src/identity/animal.ts'
 import { parseTokenizerJson } from '../src/model/tokenizer/bpe-tokenizer.ts'
@@ -33,6 +36,14 @@ import {
   type ForgeOptions,
   type ParentCommand,
 } from './hostile-peer.ts'
+import {
+  FRESH_PER_ROUND,
+  ROUND_ATTACK_CLASSES,
+  roundAttackMessages,
+  type RoundAttackOptions,
+  type RoundAttackReport,
+} from './round-attack.ts'
+import { sendTo, signedMessage } from './signed-gossip.ts'
 
 /** Adverts every second, as tabs do, so the tabs find this peer through the relay at once. */
 const DISCOVERY_INTERVAL_MS = 1_000
@@ -51,8 +62,9 @@ const reply = (message: ChildReply): Promise<void> =>
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
 
-async function startNode(listenPort: number) {
+async function startNode(listenPort: number, privateKey: PrivateKey) {
   return createLibp2p({
+    privateKey,
     addresses: { listen: [`/ip4/127.0.0.1/tcp/${listenPort}/ws`] },
     transports: [webSockets(), circuitRelayTransport()],
     connectionEncrypters: [noise()],
@@ -291,12 +303,54 @@ async function forge(node: Node, o: ForgeOptions): Promise<number[]> {
   return done
 }
 
+/** Signs and sends every message of the round attack, round after round; reports what went out. */
+async function roundAttack(node: Node, key: PrivateKey, o: RoundAttackOptions): Promise<RoundAttackReport> {
+  const tokenizer = parseTokenizerJson(JSON.parse(readFileSync(o.tokenizerPath, 'utf8')))
+  const clock = { genesisTime: o.genesisTime, roundLengthMs: o.roundLengthMs, windowFraction: 0 }
+  const main = node.peerId.toString()
+  const topic = topicFor(o.swarmId, 'rollouts')
+  const keys = new Map<string, PrivateKey>([[main, key]])
+  const report: RoundAttackReport = {
+    main,
+    rounds: [],
+    identities: Object.fromEntries(
+      ROUND_ATTACK_CLASSES.map((c) => [c, [] as string[]]),
+    ) as RoundAttackReport['identities'],
+    messages: Object.fromEntries(ROUND_ATTACK_CLASSES.map((c) => [c, 0])) as RoundAttackReport['messages'],
+    groups: [],
+  }
+  for (let round = roundAt(clock, Date.now()) + 1; report.rounds.length < o.rounds; round++) {
+    // the round's fresh keys are made before it starts, so its messages go out together
+    const fresh = await Promise.all(Array.from({ length: FRESH_PER_ROUND }, () => generateKeyPair('Ed25519')))
+    const freshIds = fresh.map((k) => peerIdFromPrivateKey(k).toString())
+    fresh.forEach((k, i) => keys.set(freshIds[i]!, k))
+    await sleep(roundTimes(clock, round).start + o.offsetMs - Date.now())
+    const ctx = { ...o, tokenizer, main, fresh: () => freshIds.pop()! }
+    const messages = roundAttackMessages(ctx, round, Date.now())
+    const signed = await Promise.all(messages.map((m) => signedMessage(keys.get(m.signer)!, topic, m.data)))
+    for (const [i, m] of messages.entries()) {
+      const delivered = m.to.filter((peer) => sendTo(node.services.pubsub, peer, signed[i]!)).length
+      if (delivered === 0) continue
+      for (const cls of m.classes) {
+        report.messages[cls]++
+        if (m.signer !== main && !report.identities[cls].includes(m.signer))
+          report.identities[cls].push(m.signer)
+      }
+      for (const group of m.groups) report.groups.push({ from: m.signer, round: m.envelopeRound, group })
+    }
+    report.rounds.push(round)
+  }
+  return report
+}
+
 async function main(): Promise<void> {
   const [relayAddr, portArg] = process.argv.slice(2)
   const listenPort = Number(portArg)
   if (relayAddr === undefined || !Number.isInteger(listenPort) || listenPort <= 0)
     throw new Error('usage: hostile-peer-process.ts <relay multiaddr> <listen port>')
-  const node = await startNode(listenPort)
+  // our own key, kept: the round attack signs some messages with it and others with fresh keys
+  const key = await generateKeyPair('Ed25519')
+  const node = await startNode(listenPort, key)
   await node.dial(multiaddr(relayAddr))
   const stop = async (): Promise<void> => {
     await node.stop()
@@ -307,7 +361,7 @@ async function main(): Promise<void> {
     if (command.type === 'stop') return void stop()
     const run = async (): Promise<ChildReply> => {
       if (command.type === 'wait-for-subscribers') {
-        const topic = topicFor(command.swarmId, 'presence')
+        const topic = topicFor(command.swarmId, command.kind)
         return {
           type: 'subscribers',
           peerIds: await waitForSubscribers(node, topic, command.peerIds, command.timeoutMs),
@@ -317,6 +371,8 @@ async function main(): Promise<void> {
         return { type: 'connections', peerIds: node.getConnections().map((c) => c.remotePeer.toString()) }
       }
       if (command.type === 'forge') return { type: 'forged', rounds: await forge(node, command) }
+      if (command.type === 'round-attack')
+        return { type: 'round-attacked', report: await roundAttack(node, key, command) }
       return { type: 'attacked', counts: await attack(node, command) }
     }
     void run().then(reply, (err: Error) => reply({ type: 'error', message: err.message }))

@@ -8,6 +8,8 @@ import { DEFAULT_RATE_LIMITS } from '../src/swarm/gossip-validator.ts'
 import { nextReply } from '../src/cli/next-reply.ts'
 import { forkPeerProcess } from '../src/cli/fork-peer-process.ts'
 import type { Cell } from '../src/swarm/round-tasks.ts'
+import type { GossipKind } from '../src/swarm/topics.ts'
+import type { RoundAttackOptions, RoundAttackReport } from './round-attack.ts'
 
 /**
  * The kinds of hostile message, and the reason a tab's validator gives for each:
@@ -80,10 +82,11 @@ export function attackOrder(total: number): AttackClass[] {
 export type AttackCounts = Record<AttackClass, { sent: number; delivered: number }>
 
 export type ParentCommand =
-  | { type: 'wait-for-subscribers'; swarmId: string; peerIds: string[]; timeoutMs: number }
+  | { type: 'wait-for-subscribers'; swarmId: string; kind: GossipKind; peerIds: string[]; timeoutMs: number }
   | { type: 'connections' }
   | { type: 'attack'; swarmId: string; victims: string[]; total: number; batch: number; pauseMs: number }
   | ({ type: 'forge' } & ForgeOptions)
+  | ({ type: 'round-attack' } & RoundAttackOptions)
   | { type: 'stop' }
 
 export type ChildReply =
@@ -92,6 +95,7 @@ export type ChildReply =
   | { type: 'connections'; peerIds: string[] }
   | { type: 'attacked'; counts: AttackCounts }
   | { type: 'forged'; rounds: number[] }
+  | { type: 'round-attacked'; report: RoundAttackReport }
   | { type: 'error'; message: string }
 
 export interface AttackOptions {
@@ -146,14 +150,16 @@ export interface HostilePeer {
   name: string
   /** its listen addresses, /ip4/127.0.0.1/tcp/<port>/ws/p2p/<id> */
   addrs: string[]
-  /** resolves once every one of `peerIds` has told us it subscribes to the swarm's presence topic */
-  waitForSubscribers(peerIds: string[], timeoutMs?: number): Promise<void>
+  /** resolves once every one of `peerIds` has told us it subscribes to the swarm's `kind` topic (presence) */
+  waitForSubscribers(peerIds: string[], timeoutMs?: number, kind?: GossipKind): Promise<void>
   /** peer ids it has connections to */
   connections(): Promise<string[]>
   /** publishes the hostile messages, interleaving the classes; resolves with what was sent */
   attack(options: AttackOptions): Promise<AttackCounts>
   /** publishes forged and schema-invalid rollouts for `rounds` rounds; resolves with the rounds done */
   forge(options: Omit<ForgeOptions, 'swarmId'>): Promise<number[]>
+  /** the round attack (round-attack.ts) for `rounds` rounds; resolves with what was sent */
+  roundAttack(options: Omit<RoundAttackOptions, 'swarmId'>): Promise<RoundAttackReport>
   /** stops the peer and waits for the child process to exit */
   stop(): Promise<void>
 }
@@ -196,8 +202,8 @@ export async function spawnHostilePeer({
       peerId: ready.peerId,
       name: ready.name,
       addrs: ready.addrs,
-      async waitForSubscribers(peerIds, timeoutMs = 30_000) {
-        const command = { type: 'wait-for-subscribers', swarmId, peerIds, timeoutMs } as const
+      async waitForSubscribers(peerIds, timeoutMs = 30_000, kind = 'presence') {
+        const command = { type: 'wait-for-subscribers', swarmId, kind, peerIds, timeoutMs } as const
         await ask(command, 'subscribers', timeoutMs + 5_000)
       },
       async connections() {
@@ -210,6 +216,10 @@ export async function spawnHostilePeer({
       async forge(options) {
         const timeout = (options.rounds + 2) * options.roundLengthMs
         return (await ask({ type: 'forge', swarmId, ...options }, 'forged', timeout)).rounds
+      },
+      async roundAttack(options) {
+        const timeout = (options.rounds + 2) * options.roundLengthMs
+        return (await ask({ type: 'round-attack', swarmId, ...options }, 'round-attacked', timeout)).report
       },
       async stop() {
         if (child.connected) child.send({ type: 'stop' } satisfies ParentCommand)

@@ -1,8 +1,43 @@
 // Driving a learning tab the same way whether Playwright controls it or it is a hidden tab over the raw
 // DevTools protocol (cdp-tab.ts): everything goes through expressions evaluated in the page, reading
 // the data attributes the app renders for tests and clicking what a person would click.
-import type { Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
+import { DEFAULT_LEARNING, type LearningConfig } from '../src/swarm/learning-config.ts'
 import type { CdpTab } from './cdp-tab.ts'
+
+/**
+ * Three tabs learning on the micro model: 2 tasks of G = 2 a round, one own and one heard group trained,
+ * 12 sampled tokens, a large step. With 15 s rounds the window closes after 6 s and three tabs' GRPO
+ * steps (TS twin) share two cores in the 9 s left.
+ */
+export const MICRO_LEARNING: LearningConfig = {
+  ...DEFAULT_LEARNING,
+  model: '/models/tabswarm-micro/',
+  sources: [{ kind: 'reasoning', family: 'arithmetic' }],
+  windowFraction: 0.4,
+  evalEvery: 3,
+  groupSize: 2,
+  tasksPerRound: 2,
+  sapo: { localGroups: 1, externalGroups: 1 },
+  sampling: { ...DEFAULT_LEARNING.sampling, maxNewTokens: 12 },
+  grpo: { ...DEFAULT_LEARNING.grpo, lr: 1e-2 },
+}
+
+/** Polls `read` every second until `done` holds; returns the last value read, or logs it on failure. */
+export async function until<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeout: number,
+): Promise<T> {
+  let last: T | undefined
+  try {
+    await expect.poll(async () => done((last = await read())), { timeout, intervals: [1_000] }).toBe(true)
+  } catch (error) {
+    console.log(`last read: ${JSON.stringify(last)}`)
+    throw error
+  }
+  return last!
+}
 
 export interface LearningTab {
   label: string
@@ -45,6 +80,8 @@ export interface ReceiptItem {
   weightsHash: string
   chainTip: string
   chainLength: number
+  /** the groups the step trained on: each sender and rolloutGroupHash (src/swarm/group-hash.ts) */
+  trainedGroups?: { from: string; hash: string }[]
   [field: string]: unknown
 }
 

@@ -15,7 +15,7 @@ import { swarmCoordinatorAbi } from '../src/chain/generated/SwarmCoordinator.ts'
 import { REWARD_SCALE, chainTipBytes32 } from '../src/chain/submission-queue.ts'
 import type { LocalClients } from '../src/chain/local-clients.ts'
 import { startStack, type Stack } from '../src/cli/stack.ts'
-import { DEFAULT_LEARNING, learningCells, type LearningConfig } from '../src/swarm/learning-config.ts'
+import { learningCells } from '../src/swarm/learning-config.ts'
 import { SCORE_IGNORE } from '../src/swarm/peer-standing.ts'
 import { REFUSAL } from '../src/swarm/swarm-round.ts'
 import { extend, stepDigest, type StepWork } from '../src/verify/hash-chain.ts'
@@ -28,12 +28,14 @@ import {
   click,
   fullRound,
   leaderboardOf,
+  MICRO_LEARNING,
   openView,
   playwrightTab,
   receiptsOf,
   roundsOf,
   submissionsOf,
   text,
+  until,
   type LearningTab,
   type RoundItem,
 } from './learning-tabs.ts'
@@ -43,8 +45,7 @@ import { chainFromNode } from './wallet-actions.ts'
 
 /** Rounds every tab must run fully (published, heard, trained on external groups) and confirm on chain. */
 const ROUNDS = 5
-// 15 s rounds: the window closes after 6 s; three tabs' GRPO steps (TS twin, 2 groups of G = 2) share
-// two cores in the 9 s left.
+// 15 s rounds (MICRO_LEARNING says why)
 const ROUND_MS = 15_000
 const PORTS = { relayPort: 19720, relayHttpPort: 19721, chainPort: 19722, appPort: 19723 }
 /** The hidden tab's Chromium is driven over its DevTools port. */
@@ -55,18 +56,7 @@ const BLOCK_MS = 2_000
 const HOSTILE_PORT = 19725
 /** A refused group costs 0.2 of a score of 1: below the ignore threshold after this many. */
 const REFUSALS_TO_IGNORE = 3
-const learning: LearningConfig = {
-  ...DEFAULT_LEARNING,
-  model: '/models/tabswarm-micro/',
-  sources: [{ kind: 'reasoning', family: 'arithmetic' }],
-  windowFraction: 0.4,
-  evalEvery: 3,
-  groupSize: 2,
-  tasksPerRound: 2,
-  sapo: { localGroups: 1, externalGroups: 1 },
-  sampling: { ...DEFAULT_LEARNING.sampling, maxNewTokens: 12 },
-  grpo: { ...DEFAULT_LEARNING.grpo, lr: 1e-2 },
-}
+const learning = MICRO_LEARNING
 
 interface Peer {
   tab: LearningTab
@@ -118,18 +108,6 @@ test.afterAll(async () => {
 const coordinator = (): Address => {
   if (!stack.deployment) throw new Error('the stack runs no chain')
   return stack.deployment.coordinator
-}
-
-/** Polls `read` every second until `done` holds; returns the last value read, or logs it on failure. */
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeout: number): Promise<T> {
-  let last: T | undefined
-  try {
-    await expect.poll(async () => done((last = await read())), { timeout, intervals: [1_000] }).toBe(true)
-  } catch (error) {
-    console.log(`last read: ${JSON.stringify(last)}`)
-    throw error
-  }
-  return last!
 }
 
 /**
@@ -344,12 +322,17 @@ test(`3 tabs, one hidden, learn together for ${ROUNDS} rounds and put every roun
   // nothing went wrong on the way (a receipt that could not be signed or published would say so here)
   for (const tab of tabs) expect(await attribute(tab, 'learning-status', 'title')).toBeNull()
   // The Train view draws the held-out evaluations (every evalEvery rounds) with their 95 % interval band,
-  // the groups with a signal per round beside the groups trained, and says what the last round had to
-  // learn from.
+  // the groups with a signal per round beside the groups trained, the gradient norm per round, and says
+  // what the last round had to learn from.
   await expect(pages[0]!.getByTestId('chart-pass1')).toHaveAttribute('data-bands', /^[1-9]\d*$/, {
     timeout: learning.evalEvery * ROUND_MS,
   })
   await expect(pages[0]!.getByTestId('chart-signal')).toHaveAttribute('data-points', /^([1-9]\d*) \1$/)
+  // the gradient norm per round stands for the loss (zero-mean on-policy), with the rounds that had a signal
+  await expect(pages[0]!.getByTestId('chart-gradnorm')).toHaveAttribute('data-points', /^[1-9]\d*/)
+  await expect(pages[0]!.getByTestId('train-signal-share')).toHaveText(
+    /^Rounds with a learning signal \(some group's rewards differed\): \d+ of [1-9]\d*$/,
+  )
   await expect(pages[0]!.getByTestId('train-signal-note')).toHaveText(
     /^Round \d+: (no group's rewards differed: nothing to learn this round|\d+ of \d+ groups had a signal \(rewards differed\))\.$/,
   )
@@ -389,6 +372,9 @@ test('a tab reloaded mid-round extends its training chain from exactly where it 
     4 * ROUND_MS,
   )
   expect(await validate(next)).toEqual({ ok: true })
+  // it names every group it trained on, by sender and group hash
+  expect(next!.trainedGroups?.length).toBeGreaterThan(0)
+  for (const g of next!.trainedGroups!) expect(g.hash).toMatch(/^[0-9a-f]{64}$/)
   expect(next!.weightsHash).toBe(last.weights)
   expect(next!.chainLength).toBe(lastReceipt.chainLength + 1)
   const link = extend(

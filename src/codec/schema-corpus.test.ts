@@ -246,6 +246,9 @@ const inputs = {
   chain: generation.inputs.chain,
   inputs: {},
 }
+// the shape of a grpo-step receipt (the hashes are verification's): a training step's fields, relabelled
+const grpoShaped = { ...step.receipt, kind: 'grpo-step' }
+const trained = { from: sender, hash: 'c'.repeat(64) }
 const RECEIPT: Entry[] = [
   ok('a generation receipt', receipt),
   ok('a training-step receipt', step.receipt),
@@ -259,6 +262,10 @@ const RECEIPT: Entry[] = [
   no('a seed of three words', { ...receipt, seed: [1, 2, 3] }),
   no('a seed word past u32', { ...receipt, seed: [2 ** 32, 0] }),
   no('odd hex in the signature', { ...receipt, signature: 'abc' }),
+  ok('a grpo step with its trained groups', { ...grpoShaped, trainedGroups: [trained] }),
+  no('a trained group without a sender', { ...grpoShaped, trainedGroups: [{ ...trained, from: '' }] }),
+  no('a trained group with a short hash', { ...grpoShaped, trainedGroups: [{ ...trained, hash: 'ab' }] }),
+  no('trained groups on a training step', { ...step.receipt, trainedGroups: [trained] }),
 ]
 const RECEIPTS_BODY: Entry[] = [
   ok('a receipt', { receipt }),
@@ -279,6 +286,8 @@ const INPUTS: Entry[] = [
   no('a chain without a tip', { ...inputs, chain: { length: 0 } }),
   no('a trace entry without a hash', { ...inputs, trace: [{ op: 'matmul' }] }),
   no('outputs as a list', { ...inputs, outputs: [] }),
+  ok('group tasks', { ...inputs, groupTasks: ['d'.repeat(64)] }),
+  no('a group task that is not a task id', { ...inputs, groupTasks: ['task 1'] }),
 ]
 
 const accepts = (check: () => unknown) => {

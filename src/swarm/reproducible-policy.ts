@@ -10,6 +10,7 @@ import type { Params } from '../model/params.ts'
 import type { Tokenizer } from '../model/tokenizer/tokenizer.ts'
 import { initTrainState, type TrainState } from '../model/train-step.ts'
 import { toFloat } from '../kernels/ref/tensor.ts'
+import { wideToFloat } from '../kernels/ref/wide-scalar.ts'
 import type { Task } from '../tasks/task.ts'
 import { completionText, tokensSpellText } from './completion-text.ts'
 import type { LearningConfig } from './learning-config.ts'
@@ -88,6 +89,7 @@ export function createReproduciblePolicy(options: ReproduciblePolicyOptions): Re
       return {
         loss: toFloat(step.loss)[0]!,
         ...(kl === undefined ? {} : { kl }),
+        gradNorm: wideToFloat(step.gradNorm),
         weightsHash: weightsHash(config, state.params),
       }
     },

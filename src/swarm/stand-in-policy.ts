@@ -26,7 +26,7 @@ export function standInPolicy(onTrain: (groups: readonly TokenizedGroup[]) => vo
     train: async (groups) => {
       onTrain(groups)
       version++
-      return { loss: 0.5, weightsHash: `w${version}` }
+      return { loss: 0.5, gradNorm: 0.75, weightsHash: `w${version}` }
     },
   }
 }

@@ -88,6 +88,7 @@ describe('runRound', () => {
         groupsRefused: 0,
         trainedOn: { local: 2, external: 2 },
         loss: 0.5,
+        gradNorm: 0.75,
         weightsHash: 'w1',
         policyVersion: 1,
       })
@@ -105,6 +106,11 @@ describe('runRound', () => {
       expect(trained[i]![0]).toHaveLength(4)
       // every trained completion is a complete group of G with the receiver's rewards
       for (const g of trained[i]![0]!) expect(g.rewards).toHaveLength(2)
+      // each trained group names its sender and task (the receipt's trainedGroups): own first, then heard
+      const origins = trained[i]![0]!.map((g) => g.origin?.from)
+      expect(origins.slice(0, 2)).toEqual([`peer${i}`, `peer${i}`])
+      for (const from of origins.slice(2)) expect(from).toMatch(new RegExp(`^peer[^${i}]$`))
+      for (const g of trained[i]![0]!) expect(g.origin?.taskId).toMatch(/^[0-9a-f]{64}$/)
     }
   })
 
@@ -197,7 +203,12 @@ describe('runRound', () => {
     expect(r.trainedOn.external).toBe(1)
     const external = trained[0]![0]!.filter((g) => g.promptIds.join() === chars(task.prompt).join())
     expect(external).toEqual([
-      { promptIds: chars(task.prompt), completions: completions.map((c) => c.tokenIds), rewards: ours },
+      {
+        promptIds: chars(task.prompt),
+        completions: completions.map((c) => c.tokenIds),
+        rewards: ours,
+        origin: { from: 'honest', taskId: task.id },
+      },
     ])
   })
 

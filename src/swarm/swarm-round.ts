@@ -39,8 +39,13 @@ export interface Policy {
   sample(promptIds: readonly number[], samples: number, key: string): Promise<SampledCompletion[]>
   /** whether these token ids are exactly this text (a sender cannot train us on tokens it did not show) */
   matches(completion: RolloutCompletion): boolean
-  /** `kl`: the mean KL to the reference policy, when the swarm trains with a KL penalty */
-  train(groups: readonly TokenizedGroup[]): Promise<{ loss: number; kl?: number; weightsHash: string }>
+  /**
+   * `kl`: the mean KL to the reference policy, when the swarm trains with a KL penalty; `gradNorm`: the
+   * step's global gradient norm before clipping, where the policy knows it
+   */
+  train(
+    groups: readonly TokenizedGroup[],
+  ): Promise<{ loss: number; kl?: number; gradNorm?: number; weightsHash: string }>
 }
 
 /** The receiver's own reward of one completion (verifiers, sandbox for code). */
@@ -107,6 +112,11 @@ export interface RoundReport {
   loss: number | undefined
   /** mean KL to the reference policy before the step; only with a KL penalty (learning.grpo.klBeta) */
   kl?: number
+  /**
+   * the step's global gradient norm before clipping (policy gradient and KL term together): the on-policy
+   * GRPO loss is zero-mean and reads 0, this is what moves the weights; absent in rows saved before it
+   */
+  gradNorm?: number
   weightsHash: string | undefined
   policyVersion: number
 }
@@ -182,7 +192,7 @@ async function rescore(
     return refuse(REFUSAL.rewards)
   const completions = group.completions.map((c) => c.tokenIds)
   claimed.add(`${from}/${slot}`)
-  return { task, tokenized: { promptIds, completions, rewards } }
+  return { task, tokenized: { promptIds, completions, rewards, origin: { from, taskId: group.taskId } } }
 }
 
 /**
@@ -232,7 +242,12 @@ export async function runRound(ctx: PeerContext, round: number): Promise<RoundRe
     const rewards = await Promise.all(samples.map((s) => ctx.score(task, s, s.eos)))
     const completions = samples.map(({ text, tokenIds }) => ({ text, tokenIds }))
     own.push({ taskId: task.id, task: refOfTask(task), completions, rewards, policyVersion: policy.version })
-    ownTokenized.set(task.id, { promptIds, completions: completions.map((c) => c.tokenIds), rewards })
+    ownTokenized.set(task.id, {
+      promptIds,
+      completions: completions.map((c) => c.tokenIds),
+      rewards,
+      origin: { from: comm.peerId, taskId: task.id },
+    })
   }
   if (own.length > 0) await comm.publishRollouts(round, { groups: own })
   await ctx.windowClosed(round)
@@ -297,6 +312,7 @@ export async function runRound(ctx: PeerContext, round: number): Promise<RoundRe
     },
     loss: step?.loss,
     ...(step?.kl === undefined ? {} : { kl: step.kl }),
+    ...(step?.gradNorm === undefined ? {} : { gradNorm: step.gradNorm }),
     weightsHash: step?.weightsHash,
     policyVersion: policy.version,
   }

@@ -50,7 +50,8 @@ function setup() {
         status: { modelId: 'm', policyVersion: 8, weightsHash: 'h8', chain: { tip: 't', length: 8 } },
         checkpoint: new Uint8Array(3),
         loss: 0.25,
-        gradNorm: '0',
+        // floor(norm·2^62) as the receipt outputs hold it: a norm of 0.5
+        gradNorm: String(2n ** 61n),
         receipt: {},
         stepMs: 5,
       } as unknown as TrainerStepResult
@@ -109,7 +110,7 @@ describe('the tab policy', () => {
     const { policy, calls } = setup()
     expect(policy.version).toBe(7)
     const group: TokenizedGroup = { promptIds: [1], completions: [[2], [3]], rewards: [0, 1] }
-    expect(await policy.train([group, group])).toEqual({ loss: 0.25, weightsHash: 'h8' })
+    expect(await policy.train([group, group])).toEqual({ loss: 0.25, gradNorm: 0.5, weightsHash: 'h8' })
     expect(calls).toEqual(['step 2 lr 0.0001 beta2 0.999 clip 0.28', 'swap 3', 'receipt v8'])
     expect(policy.version).toBe(8)
   })
@@ -135,6 +136,7 @@ describe('the tab policy', () => {
             checkpoint: new Uint8Array(1),
             loss: 0.5,
             kl: 0.125,
+            gradNorm: '0',
           } as unknown as TrainerStepResult
         },
       },
@@ -148,7 +150,7 @@ describe('the tab policy', () => {
       policyVersion: 0,
     })
     const group: TokenizedGroup = { promptIds: [1], completions: [[2], [3]], rewards: [0, 1] }
-    expect(await policy.train([group])).toEqual({ loss: 0.5, kl: 0.125, weightsHash: 'h1' })
+    expect(await policy.train([group])).toEqual({ loss: 0.5, kl: 0.125, gradNorm: 0, weightsHash: 'h1' })
     expect(seen[0]!.klBeta).toBe(0.04)
   })
 })

@@ -3,6 +3,7 @@
 // after every step. Prompt ids are the solver's own framing (the model's template, src/solver/
 // prompt-frame.ts) in the same tokenizer, so what the trainer learns from is exactly what was sampled.
 import { sha256 } from '@noble/hashes/sha2.js'
+import { wideToFloat } from '../kernels/ref/wide-scalar.ts'
 import type { Tokenizer } from '../model/tokenizer/tokenizer.ts'
 import type { SolverClient } from '../solver/solver-client.ts'
 import { framePrompt } from '../solver/prompt-frame.ts'
@@ -91,7 +92,12 @@ export function createWorkerPolicy(options: WorkerPolicyOptions): Policy {
       version = result.status.policyVersion
       await options.onStep?.(result)
       const { loss, kl } = result
-      return { loss, ...(kl === undefined ? {} : { kl }), weightsHash: result.status.weightsHash }
+      return {
+        loss,
+        ...(kl === undefined ? {} : { kl }),
+        gradNorm: wideToFloat(result.gradNorm),
+        weightsHash: result.status.weightsHash,
+      }
     },
   }
 }

@@ -6,6 +6,7 @@ import type { ProgramRunner } from '../model/program.ts'
 import { TINY_CONFIG } from '../model/test-model.ts'
 import { initTrainState } from '../model/train-step.ts'
 import type { TokenizedGroup } from '../swarm/rollout-batch.ts'
+import { jsonHash } from './digest.ts'
 import { rolloutFromGroups } from './grpo-inputs.ts'
 import { TEST_MODEL_ID } from './models.ts'
 import {
@@ -77,7 +78,10 @@ export function demoTrainingStep(
   return buildTrainingStepReceipt(model, optimizer, DEMO_BATCH, DEMO_TARGETS, DEMO_TRAINING, signer)
 }
 
-/** Two groups of three completions with mixed rewards, so that every row has a non-zero advantage. */
+/**
+ * Two groups of three completions with mixed rewards, so that every row has a non-zero advantage; one
+ * the peer's own, one heard, so that the receipt lists both in trainedGroups.
+ */
 export const DEMO_GROUPS: readonly TokenizedGroup[] = [
   {
     promptIds: [3, 17, 5],
@@ -87,6 +91,7 @@ export const DEMO_GROUPS: readonly TokenizedGroup[] = [
       [6, 8, 8, 2],
     ],
     rewards: [1, 0, 0.25],
+    origin: { from: 'demo-peer-own', taskId: jsonHash('demo task 0') },
   },
   {
     promptIds: [4, 4],
@@ -96,6 +101,7 @@ export const DEMO_GROUPS: readonly TokenizedGroup[] = [
       [11, 11],
     ],
     rewards: [0, 0, 1],
+    origin: { from: 'demo-peer-heard', taskId: jsonHash('demo task 1') },
   },
 ]
 /** The padding (and end-of-sequence) token of the demo rollouts. */

@@ -6,7 +6,7 @@ import { LOSS_EXP } from '../kernels/ref/cross-entropy.ts'
 import { fromFloat, qtensor, type QTensor } from '../kernels/ref/tensor.ts'
 import { ADVANTAGE_EXP, type RolloutBatch } from '../model/grpo-step.ts'
 import { groupAdvantages } from '../swarm/grpo-advantages.ts'
-import { buildRolloutBatch, type TokenizedGroup } from '../swarm/rollout-batch.ts'
+import { buildRolloutBatch, type GroupOrigin, type TokenizedGroup } from '../swarm/rollout-batch.ts'
 import { batchJson, intList, readBatch } from './batch-inputs.ts'
 import type { Json, JsonObject } from './receipt-schema.ts'
 
@@ -22,18 +22,30 @@ export interface GrpoRollout {
    * weights), for a step with a KL penalty; absent without one.
    */
   readonly refLogProbs?: QTensor
+  /**
+   * Each group's sender and task, for the receipt's trainedGroups (src/verify/trained-groups.ts); not
+   * among the step's inputs, since they do not change what it computes.
+   */
+  readonly origins?: readonly GroupOrigin[]
 }
 
-/** The rollout of `groups` laid out as the swarm's policy does (src/swarm/rollout-batch.ts). */
+/**
+ * The rollout of `groups` laid out as the swarm's policy does (src/swarm/rollout-batch.ts), with their
+ * origins when the groups name them (all must, or none).
+ */
 export function rolloutFromGroups(
   groups: readonly TokenizedGroup[],
   padId: number,
   maxSeqLen: number,
 ): GrpoRollout {
+  const named = groups.filter((g) => g.origin).length
+  if (named !== 0 && named !== groups.length)
+    throw new RangeError(`${named} of ${groups.length} rollout groups name their origin: all or none must`)
   return {
     batch: buildRolloutBatch(groups, padId, maxSeqLen),
     rewards: groups.flatMap((g) => g.rewards),
     groupSizes: groups.map((g) => g.completions.length),
+    ...(named > 0 ? { origins: groups.map((g) => g.origin!) } : {}),
   }
 }
 

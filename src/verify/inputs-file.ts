@@ -15,7 +15,10 @@ import type { TraceEntry } from './trace.ts'
  * - `chain`: the training chain position before the work (→ chainTip, chainLength);
  * - `trace`: the prover's per-op hashes (→ traceRoot), which is what lets a verifier name the first
  *   divergent op rather than only say that the roots differ;
- * - `outputs`: the prover's canonical outputs (→ outputHash), e.g. the generated tokens.
+ * - `outputs`: the prover's canonical outputs (→ outputHash), e.g. the generated tokens;
+ * - `groupTasks`: a GRPO step's task id of each group, in batch order: with the rows' completion tokens
+ *   they open the receipt's trainedGroups hashes (outside inputHash: which task a row came from does not
+ *   change the step, and two peers training the same rows still reach the same chain tip).
  */
 export const INPUTS_FORMAT = 'tabswarm-receipt-inputs-v1'
 
@@ -28,6 +31,7 @@ export interface InputsFile {
   readonly inputs: JsonObject
   readonly trace?: readonly TraceEntry[]
   readonly outputs?: JsonObject
+  readonly groupTasks?: readonly string[]
 }
 
 /** Where the CLI looks for a receipt's side file when --inputs is not given. */
@@ -44,6 +48,7 @@ const object = (key: string) =>
 
 const chainError = inputsError('chain', 'must be {tip, length}')
 const traceError = inputsError('trace', 'must be a list of {op, hash}')
+const groupTasksError = inputsError('groupTasks', 'must be a list of task ids (64 hex digits)')
 
 /** The side file's shape; whether its contents match the receipt's hashes is for verification. */
 export const INPUTS_FILE_SCHEMA = z.object(
@@ -73,6 +78,11 @@ export const INPUTS_FILE_SCHEMA = z.object(
       ),
     ),
     outputs: z.optional(object('outputs')),
+    groupTasks: z.optional(
+      z.array(z.string({ error: groupTasksError }).check(z.regex(HASH_HEX, { error: groupTasksError })), {
+        error: groupTasksError,
+      }),
+    ),
   },
   { error: inputsError('(file)', 'must be a JSON object') },
 )

@@ -12,6 +12,7 @@ import { genesis, type ChainPosition } from './hash-chain.ts'
 import { INPUTS_FORMAT, type InputsFile } from './inputs-file.ts'
 import { optimizerBytes } from './optimizer-state.ts'
 import { signReceipt } from './receipt.ts'
+import { trainedGroupsOf } from './trained-groups.ts'
 import type { JsonObject, Receipt, ReceiptBody } from './receipt-schema.ts'
 import {
   describeWork,
@@ -140,17 +141,28 @@ export async function buildTrainingStepReceipt(
   return { ...(await signPrepared(prepared, signer.key)), state: prepared.state }
 }
 
-/** Runs one GRPO step (on the site's runner) and prepares its receipt, unsigned (trainer.worker has no key). */
-export function prepareGrpoStepReceipt(
+/**
+ * Runs one GRPO step (on the site's runner) and prepares its receipt, unsigned (trainer.worker has no
+ * key). When the rollout names its groups' origins, the receipt lists them as trainedGroups and the
+ * side file carries the task ids that open their hashes.
+ */
+export async function prepareGrpoStepReceipt(
   model: ModelAtHand,
   optimizer: TrainState['optimizer'],
   rollout: GrpoRollout,
   params: GrpoParams,
   site: WorkSite,
 ): Promise<UnsignedReceipt & { readonly state: TrainState }> {
-  return prepareTrainingReceipt(model, optimizer, site, (state) =>
+  const prepared = await prepareTrainingReceipt(model, optimizer, site, (state) =>
     grpoStepWork(model.config, state, rollout, params),
   )
+  const { origins } = rollout
+  if (!origins) return prepared
+  return {
+    ...prepared,
+    body: { ...prepared.body, trainedGroups: trainedGroupsOf(rollout, origins) },
+    inputs: { ...prepared.inputs, groupTasks: origins.map((o) => o.taskId) },
+  }
 }
 
 /** Runs one GRPO step (on the site's runner) and signs a grpo-step receipt. */

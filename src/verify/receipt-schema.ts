@@ -26,6 +26,13 @@ export type OpSet = (typeof OP_SETS)[number]
 export const FINISH_REASONS = ['eos_token', 'max_length'] as const
 export type FinishReason = (typeof FINISH_REASONS)[number]
 
+/** One group a GRPO step trained on: who sent it and rolloutGroupHash of it as trained (src/swarm/group-hash.ts). */
+export interface TrainedGroup {
+  /** the sender's peer id (a peer's own groups: its own) */
+  readonly from: string
+  readonly hash: string
+}
+
 /** Everything receiptHash covers (issue 3, item 7). */
 export interface ReceiptBody {
   readonly version: 1
@@ -45,6 +52,11 @@ export interface ReceiptBody {
   /** Generations only. */
   readonly tokenCount?: number
   readonly finishReason?: FinishReason
+  /**
+   * GRPO steps only: one entry per group of the batch, in batch order. Absent on steps whose groups had
+   * no named sender and task (and on receipts made before the field), which then hash as they did.
+   */
+  readonly trainedGroups?: readonly TrainedGroup[]
   readonly traceRoot: string
   readonly chainTip: string
   readonly chainLength: number
@@ -76,6 +88,7 @@ export const BODY_FIELDS = [
   'outputHash',
   'tokenCount',
   'finishReason',
+  'trainedGroups',
   'traceRoot',
   'chainTip',
   'chainLength',
@@ -109,6 +122,11 @@ const u32 = z
   .int({ error: seedError })
   .check(z.gte(0, { error: seedError }), z.lte(2 ** 32 - 1, { error: seedError }))
 
+const trainedGroupError = fieldError(
+  'trainedGroups',
+  'must be a list of {from: peer id, hash: 64 hex digits}',
+)
+
 const receiptFields = {
   version: z.literal(1, { error: fieldError('version', 'must be 1') }),
   kind: oneOf('kind', RECEIPT_KINDS),
@@ -128,6 +146,18 @@ const receiptFields = {
   outputHash: hash('outputHash'),
   tokenCount: z.optional(count('tokenCount')),
   finishReason: z.optional(oneOf('finishReason', FINISH_REASONS)),
+  trainedGroups: z.optional(
+    z.array(
+      z.strictObject(
+        {
+          from: z.string({ error: trainedGroupError }).check(z.minLength(1, { error: trainedGroupError })),
+          hash: z.string({ error: trainedGroupError }).check(z.regex(HASH_HEX, { error: trainedGroupError })),
+        },
+        { error: trainedGroupError },
+      ),
+      { error: trainedGroupError },
+    ),
+  ),
   traceRoot: hash('traceRoot'),
   chainTip: hash('chainTip'),
   chainLength: count('chainLength'),
@@ -145,7 +175,7 @@ const TOKEN_FIELDS = ['tokenCount', 'finishReason'] as const
 
 /**
  * A receipt file's shape: the hashed fields, receiptHash, signature, and optional info; tokenCount and
- * finishReason belong to generation receipts and to them only. Whether the hashes and the signature
+ * finishReason belong to generation receipts and to them only, trainedGroups to grpo-step receipts. Whether the hashes and the signature
  * are right is for verification (src/verify/receipt.ts), not for the shape.
  */
 export const RECEIPT_SCHEMA = withJsonSchema(
@@ -170,6 +200,12 @@ export const RECEIPT_SCHEMA = withJsonSchema(
               message: `${field} belongs to generation receipts only, this one is ${receipt.kind}`,
             })
         }
+        if (receipt.trainedGroups !== undefined && receipt.kind !== 'grpo-step')
+          ctx.addIssue({
+            code: 'custom',
+            path: ['trainedGroups'],
+            message: `trainedGroups belongs to grpo-step receipts only, this one is ${receipt.kind}`,
+          })
       }),
     ),
   {
@@ -178,6 +214,12 @@ export const RECEIPT_SCHEMA = withJsonSchema(
     if: { properties: { kind: { const: 'generation' } } },
     then: { required: [...TOKEN_FIELDS] },
     else: { not: { anyOf: TOKEN_FIELDS.map((f) => ({ required: [f] })) } },
+    allOf: [
+      {
+        if: { properties: { kind: { not: { const: 'grpo-step' } } } },
+        then: { not: { required: ['trainedGroups'] } },
+      },
+    ],
   },
 )
 

@@ -26,6 +26,7 @@ import { domainSigner } from '../identity/signing-domains.ts'
 import { BODY_FIELDS, type Json, type JsonObject, type Receipt, type ReceiptBody } from './receipt-schema.ts'
 import { buildGrpoStepReceipt, type MadeReceipt } from './receipt-builders.ts'
 import { verify, type VerifyVerdict } from './verify.ts'
+import { rolloutGroupHash } from '../swarm/group-hash.ts'
 
 const key = await generateKeyPair('Ed25519')
 const kernelsHash = kernelsHashFromDisk()
@@ -42,6 +43,11 @@ function tampered(value: Json | undefined): Json {
     return HASH_HEX.test(value) ? value.slice(0, -1) + (value.endsWith('0') ? '1' : '0') : value + 'x'
   if (typeof value === 'number') return value + 1
   if (value === null) return [0, 0]
+  // a list of records (trainedGroups): its first record's last field changes
+  if (Array.isArray(value) && typeof value[0] === 'object' && value[0] && !Array.isArray(value[0])) {
+    const [k, v] = Object.entries(value[0]).at(-1)!
+    return [{ ...value[0], [k]: tampered(v) }, ...value.slice(1)]
+  }
   if (Array.isArray(value)) return [Number(value[0]) + 1, value[1]!]
   if (typeof value === 'object' && value) {
     const [k, v] = Object.entries(value)[0]!
@@ -292,6 +298,81 @@ describe('a grpo-step receipt', () => {
     expect(failure(await check(receipt, { ...inputs, optimizer: undefined }))).toMatch(
       /^inputs: inputs file: a grpo-step needs its optimizer state/,
     )
+  })
+})
+
+describe("a grpo-step receipt's trainedGroups", () => {
+  const { receipt, inputs } = made['grpo-step']!
+  const groups = receipt.trainedGroups!
+
+  it('lists every group in batch order: its sender and rolloutGroupHash of it as trained', () => {
+    expect(groups).toEqual(
+      DEMO_GROUPS.map((g) => ({
+        from: g.origin!.from,
+        hash: rolloutGroupHash({
+          taskId: g.origin!.taskId,
+          completions: g.completions.map((tokenIds) => ({ tokenIds })),
+        }),
+      })),
+    )
+    expect(inputs.groupTasks).toEqual(DEMO_GROUPS.map((g) => g.origin!.taskId))
+  })
+
+  it('names the group when the prover re-signs a hash its rows do not give', async () => {
+    const other = rolloutGroupHash({ taskId: inputs.groupTasks![1]!, completions: [{ tokenIds: [11, 2] }] })
+    const lied = [groups[0]!, { ...groups[1]!, hash: other }]
+    const lie = await reseal(receipt, { trainedGroups: lied as unknown as Json })
+    expect(await validate(lie)).toEqual({ ok: true })
+    expect(failure(await check(lie, inputs))).toMatch(
+      /^trainedGroups: trainedGroups: group 1 \(from demo-peer-heard\) has hash [0-9a-f]{12}, but task [0-9a-f]{12} with the completion tokens of rows 3–5 gives [0-9a-f]{12}$/,
+    )
+  })
+
+  it('names the group when the side file gives it another task than the one hashed', async () => {
+    const groupTasks = [inputs.groupTasks![0]!, jsonHash('another task')]
+    expect(failure(await check(receipt, { ...inputs, groupTasks }))).toMatch(/^trainedGroups: .*group 1 /)
+  })
+
+  it('refuses a list that leaves a group out or adds one', async () => {
+    for (const trainedGroups of [groups.slice(1), [...groups, groups[0]!]]) {
+      const lie = await reseal(receipt, { trainedGroups: trainedGroups as unknown as Json })
+      expect(failure(await check(lie, inputs))).toBe(
+        `trainedGroups: trainedGroups lists ${trainedGroups.length} groups, the step trained 2 (inputs.groupSizes)`,
+      )
+    }
+  })
+
+  it('needs the side file to name the group tasks, one per group', async () => {
+    expect(failure(await check(receipt, { ...inputs, groupTasks: undefined }))).toMatch(
+      /^inputs: inputs file: groupTasks is missing/,
+    )
+    expect(failure(await check(receipt, { ...inputs, groupTasks: inputs.groupTasks!.slice(1) }))).toBe(
+      'inputs: inputs file: groupTasks has 1 task ids for 2 groups',
+    )
+  })
+
+  it('is absent for groups without origins; the step, its inputs and its chain are the same', async () => {
+    const plain = DEMO_GROUPS.map(({ origin: _, ...g }) => g)
+    const rollout = rolloutFromGroups(plain, DEMO_PAD_ID, DEMO_MODEL.config.maxSeqLen)
+    const { optimizer } = initTrainState(DEMO_MODEL.config, DEMO_MODEL.params)
+    const made = await buildGrpoStepReceipt(DEMO_MODEL, optimizer, rollout, DEMO_GRPO, { key, kernelsHash })
+    expect('trainedGroups' in made.receipt).toBe(false)
+    expect(made.inputs.groupTasks).toBeUndefined()
+    for (const field of ['inputHash', 'outputHash', 'traceRoot', 'chainTip'] as const)
+      expect(made.receipt[field]).toBe(receipt[field])
+    expect(await check(made.receipt, made.inputs)).toEqual({ ok: true })
+    // a list on a receipt that had none is a hashed field changed
+    expect(failure(await validate({ ...made.receipt, trainedGroups: groups }))).toMatch(/^receiptHash: /)
+  })
+
+  it('belongs to grpo-step receipts only, and needs every group named or none', async () => {
+    const step = made['training-step']!.receipt
+    expect(failure(await validate({ ...step, trainedGroups: groups }))).toBe(
+      'trainedGroups: trainedGroups belongs to grpo-step receipts only, this one is training-step',
+    )
+    expect(() =>
+      rolloutFromGroups([DEMO_GROUPS[0]!, { ...DEMO_GROUPS[1]!, origin: undefined }], DEMO_PAD_ID, 64),
+    ).toThrow(/1 of 2 rollout groups name their origin/)
   })
 })
 

@@ -10,6 +10,7 @@ import { jsonHash } from './digest.ts'
 import { parseInputsFile, type InputsFile } from './inputs-file.ts'
 import { modelConfigHash } from './models.ts'
 import { readOptimizer } from './optimizer-state.ts'
+import { trainedGroupsFailure } from './trained-groups.ts'
 import { fail, OK, validate, type Verdict } from './receipt.ts'
 import type { Receipt, ReceiptBody } from './receipt-schema.ts'
 import {
@@ -76,7 +77,7 @@ function errorVerdict(error: unknown): Verdict {
 /**
  * Re-executes a receipt's work (on the TS twin unless `runner` says otherwise: the WGSL kernels give
  * the same bits) and compares every hashed field with what the re-execution gives, in the order a
- * dispute would: what ran (model, weights, kernels, inputs), then the trace (naming the first
+ * dispute would: what ran (model, weights, kernels, inputs, the groups a GRPO step names), then the trace (naming the first
  * divergent op against the prover's trace), then the outputs and the chain. `kernelsHash` is this
  * verifier's own (kernels-hash-node.ts or kernels-hash-bundled.ts).
  */
@@ -128,6 +129,10 @@ export async function verify(
 
   if (differs('inputHash'))
     return fail('inputHash', 'inputHash is not the hash of the inputs in the inputs file')
+  if (receipt.kind === 'grpo-step') {
+    const groups = trainedGroupsFailure(receipt.trainedGroups, readGrpoRollout(file.inputs), file.groupTasks)
+    if (groups) return { ok: false, ...groups }
+  }
   if (differs('seed'))
     return fail('seed', `seed must be ${JSON.stringify(expected.seed)} for ${receipt.kind} work`)
   const traced = traceVerdict(receipt, file, outcome)

@@ -1,20 +1,23 @@
 // The Train view's charts: reward per round (own vs the swarm's mean), held-out pass@1 with its 95 %
-// interval, loss (with the KL to the reference policy when the swarm trains with a KL penalty), the
-// groups of each step that carried a signal, and sampling speed. Series are
+// interval, the step's gradient norm (with the KL to the reference policy when the swarm trains with a
+// KL penalty) and how many rounds had a learning signal, the groups of each step that carried a signal,
+// and sampling speed. The gradient norm stands where a loss chart would: the on-policy GRPO surrogate
+// is zero-mean, so its loss reads 0.000 even in rounds that moved the weights (the loss stays in the
+// export and the peer table). Series are
 // memoised on the store's arrays, so a chart redraws only when they change.
 import { useMemo } from 'react'
 import { useLearningStore } from '../../state/learning-store.ts'
 import { Card } from '../common/Card.tsx'
 import { formatCompact } from '../format.ts'
 import { LineChart, type ChartSeries } from './LineChart.tsx'
-import { groupsTrained, groupsWithSignal } from './round-signal.ts'
+import { groupsTrained, groupsWithSignal, signalShare } from './round-signal.ts'
 import {
   evalBand,
   evalSeries,
   hasKl,
   ownReward,
+  roundGradNorm,
   roundKl,
-  roundLoss,
   roundSeries,
   skippedMarks,
   swarmReward,
@@ -51,9 +54,10 @@ export function TrainCharts() {
     [evals],
   )
   const showKl = useMemo(() => hasKl(rounds), [rounds])
-  const loss = useMemo<ChartSeries[]>(
+  const share = useMemo(() => signalShare(rounds), [rounds])
+  const gradient = useMemo<ChartSeries[]>(
     () => [
-      { label: 'GRPO loss', tone: 'warn', points: roundSeries(rounds, roundLoss) },
+      { label: 'gradient norm (before clipping)', tone: 'warn', points: roundSeries(rounds, roundGradNorm) },
       ...(showKl
         ? [{ label: 'KL to reference', tone: 'accent-2' as const, points: roundSeries(rounds, roundKl) }]
         : []),
@@ -92,13 +96,26 @@ export function TrainCharts() {
           testId="pass1"
         />
       </Card>
-      <Card title={showKl ? 'Loss and KL per round' : 'Loss per round'} testId="train-loss-card">
+      <Card
+        title={showKl ? 'Gradient norm and KL per round' : 'Gradient norm per round'}
+        testId="train-gradnorm-card"
+      >
+        <p
+          className="train-note muted"
+          data-testid="train-signal-share"
+          data-signal={share.withSignal}
+          data-rounds={share.rounds}
+        >
+          Rounds with a learning signal (some group&apos;s rewards differed): {share.withSignal} of{' '}
+          {share.rounds}
+        </p>
         <LineChart
-          series={loss}
+          series={gradient}
           marks={marks}
+          yInclude={ZERO}
           format={fixed3}
-          empty="The loss appears after the first training step."
-          testId="loss"
+          empty="The gradient norm appears after the first training step."
+          testId="gradnorm"
         />
       </Card>
       <Card title="Groups with a signal per round" testId="train-signal-card">

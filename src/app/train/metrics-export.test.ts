@@ -14,7 +14,7 @@ describe('metrics export', () => {
 
   it('writes one CSV row per round with the evaluation after it joined in', () => {
     const rounds = [
-      roundRow(0, { kl: 0.0625 }),
+      roundRow(0, { kl: 0.0625, gradNorm: 0.375 }),
       roundRow(1, { skipped: 'late, joined at 0:40', loss: undefined }),
     ]
     const csv = roundsToCsv(rounds, [{ round: 0, policyVersion: 1, pass1: 0.5, tasks: 16 }])
@@ -34,6 +34,9 @@ describe('metrics export', () => {
     expect(cell(1, 'kl')).toBe('0.0625')
     expect(cell(1, 'trained_informative')).toBe('3')
     expect(cell(2, 'kl')).toBe('')
+    // the step's gradient norm before clipping: what moves the weights, where the on-policy loss reads 0
+    expect(cell(1, 'grad_norm')).toBe('0.375')
+    expect(cell(2, 'grad_norm')).toBe('')
     expect(cell(2, 'skipped')).toBe('"late, joined at 0:40"')
     expect(csv.endsWith('\r\n')).toBe(true)
   })

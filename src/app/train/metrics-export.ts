@@ -26,6 +26,8 @@ const COLUMNS: readonly [string, (r: RoundRow, e: EvalPoint | undefined) => Cell
   ['loss', (r) => r.loss],
   // empty unless the swarm trains with a KL penalty (learning.grpo.klBeta)
   ['kl', (r) => r.kl],
+  // the step's gradient norm before clipping: the on-policy loss is zero-mean, this is what moved the weights
+  ['grad_norm', (r) => r.gradNorm],
   ['tokens_per_second', (r) => r.tokensPerSecond],
   ['step_ms', (r) => r.stepMs],
   ['policy_version', (r) => r.policyVersion],

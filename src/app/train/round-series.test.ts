@@ -6,7 +6,7 @@ import {
   hasKl,
   ownReward,
   roundKl,
-  roundLoss,
+  roundGradNorm,
   roundSeries,
   skippedMarks,
   swarmReward,
@@ -36,7 +36,9 @@ describe('round series', () => {
       [6, NaN],
       [9, 0.4],
     ])
-    expect(roundSeries([roundRow(0, { loss: undefined })], roundLoss)[0]!.y).toBeNaN()
+    // a round without a training step (or saved before gradient norms were kept) has no point
+    expect(roundSeries([roundRow(0)], roundGradNorm)[0]!.y).toBeNaN()
+    expect(roundSeries([roundRow(0, { gradNorm: 0.25 })], roundGradNorm)[0]!.y).toBe(0.25)
   })
 
   it('lists the skipped rounds with why', () => {

@@ -9,8 +9,8 @@ export type RoundValue = (row: RoundRow) => number | undefined
 
 export const ownReward: RoundValue = (r) => r.ownReward
 export const swarmReward: RoundValue = (r) => r.swarmReward
-export const roundLoss: RoundValue = (r) => r.loss
 export const roundKl: RoundValue = (r) => r.kl
+export const roundGradNorm: RoundValue = (r) => r.gradNorm
 export const tokensPerSecond: RoundValue = (r) => r.tokensPerSecond
 
 /** `rows` sorted by round (as the store keeps them). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { roundRow } from './round-row-fixture.ts'
-import { lastRunRound, roundSignalNote } from './round-signal.ts'
+import { lastRunRound, roundSignalNote, signalShare } from './round-signal.ts'
 
 describe('roundSignalNote', () => {
   it('says in words when no trained group carried a signal', () => {
@@ -30,5 +30,21 @@ describe('roundSignalNote', () => {
     const rows = [roundRow(1), roundRow(2), roundRow(3, { skipped: 'joined late' })]
     expect(lastRunRound(rows)?.round).toBe(2)
     expect(lastRunRound([roundRow(4, { skipped: 'joined late' })])).toBeUndefined()
+  })
+})
+
+describe('signalShare', () => {
+  it('counts the rounds that ran and those where some trained group had a signal', () => {
+    const rows = [
+      roundRow(1),
+      roundRow(2, { trainedOn: { local: 2, external: 2, informative: 0 } }),
+      roundRow(3, { trainedOn: { local: 0, external: 0, informative: 0 } }),
+      roundRow(4, { skipped: 'joined late' }),
+      // saved before signals were counted: neither
+      roundRow(5, { trainedOn: { local: 2, external: 2 } }),
+      roundRow(6, { trainedOn: { local: 1, external: 0, informative: 1 } }),
+    ]
+    expect(signalShare(rows)).toEqual({ withSignal: 2, rounds: 4 })
+    expect(signalShare([])).toEqual({ withSignal: 0, rounds: 0 })
   })
 })

@@ -32,3 +32,19 @@ export function lastRunRound(rows: readonly RoundRow[]): RoundRow | undefined {
   for (let i = rows.length - 1; i >= 0; i--) if (rows[i]!.skipped === undefined) return rows[i]
   return undefined
 }
+
+/**
+ * How many rounds ran (with their signal counted) and in how many some trained group's rewards differed:
+ * a round without one has a zero policy-gradient term, whatever its KL term did.
+ */
+export function signalShare(rows: readonly RoundRow[]): { withSignal: number; rounds: number } {
+  let withSignal = 0
+  let rounds = 0
+  for (const r of rows) {
+    const signal = groupsWithSignal(r)
+    if (r.skipped !== undefined || signal === undefined) continue
+    rounds++
+    if (signal > 0) withSignal++
+  }
+  return { withSignal, rounds }
+}

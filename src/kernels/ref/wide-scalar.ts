@@ -6,6 +6,14 @@
 export const WIDE_FRAC = 62
 export const WIDE_ONE = 1n << 62n
 
+/**
+ * A wide scalar (or its decimal text, as receipts hold a gradient norm) as the nearest double: for
+ * metrics and charts, never fed back into the arithmetic.
+ */
+export function wideToFloat(a: bigint | string): number {
+  return Number(BigInt(a)) * 2 ** -WIDE_FRAC
+}
+
 /** A non-negative float as floor(x·2^62): exact, because x·2^62 only changes the float's exponent. */
 export function wideFromFloat(x: number): bigint {
   if (!(x >= 0) || !Number.isFinite(x))
