@@ -77,9 +77,9 @@ function errorVerdict(error: unknown): Verdict {
 /**
  * Re-executes a receipt's work (on the TS twin unless `runner` says otherwise: the WGSL kernels give
  * the same bits) and compares every hashed field with what the re-execution gives, in the order a
- * dispute would: what ran (model, weights, kernels, inputs, the groups a GRPO step names), then the trace (naming the first
- * divergent op against the prover's trace), then the outputs and the chain. `kernelsHash` is this
- * verifier's own (kernels-hash-node.ts or kernels-hash-bundled.ts).
+ * dispute would: what ran (model, weights, kernels, inputs, the groups a GRPO step names), then the
+ * trace (naming the first divergent op against the prover's trace), then the outputs and the chain.
+ * `kernelsHash` is this verifier's own (kernels-hash-node.ts or kernels-hash-bundled.ts).
  */
 export async function verify(
   receiptValue: unknown,

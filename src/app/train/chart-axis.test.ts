@@ -11,6 +11,8 @@ describe('chart axis', () => {
     expect(paddedRange({ min: 0.6, max: 0.8 }, [0], { min: 0, max: 1 })).toEqual({ min: 0, max: 0.8 })
     expect(paddedRange({ min: 5, max: 5 }, [], { min: 0, max: 1 })).toEqual({ min: 4.5, max: 5.5 })
     expect(paddedRange({ min: 0, max: 0 }, [], { min: 0, max: 1 })).toEqual({ min: -1, max: 1 })
+    // a flat line on an included 0 (a gradient norm of rounds without a signal) grows upwards only
+    expect(paddedRange({ min: 0, max: 0 }, [0], { min: 0, max: 1 })).toEqual({ min: 0, max: 1 })
     expect(paddedRange(null, [0], { min: 0, max: 1 })).toEqual({ min: 0, max: 1 })
   })
 

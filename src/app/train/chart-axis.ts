@@ -21,7 +21,8 @@ export function extent(values: Iterable<number>): Range | null {
 
 /**
  * The y range to draw: the data's extent widened to include `include` (e.g. 0 for rewards, so a
- * flat line at 0.8 does not fill the chart) and to a non-empty span; `fallback` when there is no data.
+ * flat line at 0.8 does not fill the chart) and to a non-empty span (upwards from an included 0);
+ * `fallback` when there is no data.
  */
 export function paddedRange(data: Range | null, include: readonly number[], fallback: Range): Range {
   if (!data) return fallback
@@ -32,6 +33,8 @@ export function paddedRange(data: Range | null, include: readonly number[], fall
   }
   if (max - min < 1e-9) {
     const pad = Math.abs(max) > 1e-9 ? Math.abs(max) * 0.1 : 1
+    // a flat 0 that the chart asked to include is a floor (norms, counts, rewards): no negative half
+    if (pad === 1 && include.includes(0)) return { min: 0, max: 1 }
     return { min: min - pad, max: max + pad }
   }
   return { min, max }
