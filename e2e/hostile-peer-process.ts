@@ -37,9 +37,13 @@ import {
   type ParentCommand,
 } from './hostile-peer.ts'
 import {
+  classFloodMessages,
   FRESH_PER_ROUND,
+  REFUSED_AS,
   ROUND_ATTACK_CLASSES,
   roundAttackMessages,
+  type FloodReport,
+  type RoundAttackClass,
   type RoundAttackOptions,
   type RoundAttackReport,
 } from './round-attack.ts'
@@ -343,6 +347,63 @@ async function roundAttack(node: Node, key: PrivateKey, o: RoundAttackOptions): 
   return report
 }
 
+/**
+ * bench/hostile.ts's flood: every round, each class from fresh identities until the class has sent its
+ * share of `perClass` messages in all (delivered or not: a tab that hung up on us takes none); reports
+ * what went out per class and the groups sent.
+ */
+async function flood(node: Node, o: RoundAttackOptions & { perClass: number }): Promise<FloodReport> {
+  const tokenizer = parseTokenizerJson(JSON.parse(readFileSync(o.tokenizerPath, 'utf8')))
+  const clock = { genesisTime: o.genesisTime, roundLengthMs: o.roundLengthMs, windowFraction: 0 }
+  const topic = topicFor(o.swarmId, 'rollouts')
+  const base = { ...o, tokenizer, main: node.peerId.toString() }
+  const report: FloodReport = {
+    rounds: [],
+    attempted: Object.fromEntries(ROUND_ATTACK_CLASSES.map((c) => [c, 0])) as FloodReport['attempted'],
+    messages: Object.fromEntries(ROUND_ATTACK_CLASSES.map((c) => [c, 0])) as FloodReport['messages'],
+    deliveries: 0,
+    identities: [],
+    groups: [],
+  }
+  const perRound = Math.ceil(o.perClass / o.rounds)
+  // A class the tabs charge to whoever hands it over (a malformed body) gets this connection hung up on
+  // after BLOCK_AFTER_REJECTS, so it goes last, all at once, in the last round.
+  const charged = (cls: RoundAttackClass) => REFUSED_AS[cls].gossip === 'malformed'
+  const uncharged = ROUND_ATTACK_CLASSES.filter((cls) => !charged(cls))
+  for (let round = roundAt(clock, Date.now()) + 1; report.rounds.length < o.rounds; round++) {
+    const last = report.rounds.length === o.rounds - 1
+    const classes = last ? [...uncharged, ...ROUND_ATTACK_CLASSES.filter(charged)] : uncharged
+    // messages one repetition of each class makes, counted on placeholder ids
+    const plan = classes.map((cls) => {
+      const once = classFloodMessages({ ...base, fresh: () => base.main }, cls, round, Date.now(), 1)
+      return { cls, times: Math.ceil((charged(cls) ? o.perClass : perRound) / once.length) }
+    })
+    const keys = await Promise.all(
+      Array.from({ length: plan.reduce((a, p) => a + p.times, 0) }, () => generateKeyPair('Ed25519')),
+    )
+    const byId = new Map(keys.map((k) => [peerIdFromPrivateKey(k).toString(), k]))
+    const ids = [...byId.keys()]
+    await sleep(roundTimes(clock, round).start + o.offsetMs - Date.now())
+    for (const { cls, times } of plan) {
+      const messages = classFloodMessages({ ...base, fresh: () => ids.pop()! }, cls, round, Date.now(), times)
+      for (const m of messages) {
+        const signed = await signedMessage(byId.get(m.signer)!, topic, m.data)
+        const delivered = m.to.filter((peer) => sendTo(node.services.pubsub, peer, signed)).length
+        report.attempted[cls]++
+        if (delivered === 0) continue
+        report.messages[cls]++
+        report.deliveries += delivered
+        for (const group of m.groups) report.groups.push({ from: m.signer, round: m.envelopeRound, group })
+      }
+      // let the sockets drain between classes
+      await sleep(0)
+    }
+    report.identities.push(...byId.keys())
+    report.rounds.push(round)
+  }
+  return report
+}
+
 async function main(): Promise<void> {
   const [relayAddr, portArg] = process.argv.slice(2)
   const listenPort = Number(portArg)
@@ -371,6 +432,7 @@ async function main(): Promise<void> {
         return { type: 'connections', peerIds: node.getConnections().map((c) => c.remotePeer.toString()) }
       }
       if (command.type === 'forge') return { type: 'forged', rounds: await forge(node, command) }
+      if (command.type === 'flood') return { type: 'flooded', report: await flood(node, command) }
       if (command.type === 'round-attack')
         return { type: 'round-attacked', report: await roundAttack(node, key, command) }
       return { type: 'attacked', counts: await attack(node, command) }

@@ -9,7 +9,7 @@ import { nextReply } from '../src/cli/next-reply.ts'
 import { forkPeerProcess } from '../src/cli/fork-peer-process.ts'
 import type { Cell } from '../src/swarm/round-tasks.ts'
 import type { GossipKind } from '../src/swarm/topics.ts'
-import type { RoundAttackOptions, RoundAttackReport } from './round-attack.ts'
+import type { FloodReport, RoundAttackOptions, RoundAttackReport } from './round-attack.ts'
 
 /**
  * The kinds of hostile message, and the reason a tab's validator gives for each:
@@ -87,6 +87,7 @@ export type ParentCommand =
   | { type: 'attack'; swarmId: string; victims: string[]; total: number; batch: number; pauseMs: number }
   | ({ type: 'forge' } & ForgeOptions)
   | ({ type: 'round-attack' } & RoundAttackOptions)
+  | ({ type: 'flood'; perClass: number } & RoundAttackOptions)
   | { type: 'stop' }
 
 export type ChildReply =
@@ -96,6 +97,7 @@ export type ChildReply =
   | { type: 'attacked'; counts: AttackCounts }
   | { type: 'forged'; rounds: number[] }
   | { type: 'round-attacked'; report: RoundAttackReport }
+  | { type: 'flooded'; report: FloodReport }
   | { type: 'error'; message: string }
 
 export interface AttackOptions {
@@ -160,6 +162,8 @@ export interface HostilePeer {
   forge(options: Omit<ForgeOptions, 'swarmId'>): Promise<number[]>
   /** the round attack (round-attack.ts) for `rounds` rounds; resolves with what was sent */
   roundAttack(options: Omit<RoundAttackOptions, 'swarmId'>): Promise<RoundAttackReport>
+  /** bench/hostile.ts: `perClass` messages of every round-attack class from fresh identities over `rounds` */
+  flood(options: Omit<RoundAttackOptions, 'swarmId'> & { perClass: number }): Promise<FloodReport>
   /** stops the peer and waits for the child process to exit */
   stop(): Promise<void>
 }
@@ -220,6 +224,11 @@ export async function spawnHostilePeer({
       async roundAttack(options) {
         const timeout = (options.rounds + 2) * options.roundLengthMs
         return (await ask({ type: 'round-attack', swarmId, ...options }, 'round-attacked', timeout)).report
+      },
+      async flood(options) {
+        // signing and sending tens of thousands of messages can run past the rounds themselves
+        const timeout = (options.rounds + 4) * options.roundLengthMs + 10 * 60_000
+        return (await ask({ type: 'flood', swarmId, ...options }, 'flooded', timeout)).report
       },
       async stop() {
         if (child.connected) child.send({ type: 'stop' } satisfies ParentCommand)

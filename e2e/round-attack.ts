@@ -106,6 +106,19 @@ export interface RoundAttackReport {
   groups: SentGroup[]
 }
 
+/** What bench/hostile.ts's flood sent: messages per class (to at least one tab), every identity and group. */
+export interface FloodReport {
+  rounds: number[]
+  /** per class, messages made and signed */
+  attempted: Record<RoundAttackClass, number>
+  /** per class, messages that went out to at least one tab (none once a tab has hung up on us) */
+  messages: Record<RoundAttackClass, number>
+  /** messages × the tabs each went to */
+  deliveries: number
+  identities: string[]
+  groups: SentGroup[]
+}
+
 /** One message of the attack: its classes, who signs it, its bytes, whom it goes to, its groups. */
 export interface AttackMessage {
   classes: RoundAttackClass[]
@@ -225,8 +238,8 @@ function tooLong(ctx: RoundAttackContext, ref: TaskRef): RolloutGroup {
 const messageGroups = (groups: RolloutGroup[]): RolloutGroup[] =>
   [...new Map(groups.map((g) => [g.taskId, g])).values()].slice(0, MAX_GROUPS_PER_MESSAGE)
 
-/** Every message of `round`, in the order they go out, at `now` by the attacker's clock. */
-export function roundAttackMessages(ctx: RoundAttackContext, round: number, now: number): AttackMessage[] {
+/** Builds one round's messages, at `now` by the attacker's clock, in the order they go out. */
+function roundMessages(ctx: RoundAttackContext, round: number, now: number) {
   const out: AttackMessage[] = []
   const envelope = (signer: string, envelopeRound: number, ts: number, body: unknown) =>
     encodeEnvelope({
@@ -278,54 +291,97 @@ export function roundAttackMessages(ctx: RoundAttackContext, round: number, now:
     send('stale', signer, groups, { ts: now - STALE_AGES_MS[1] })
   }
 
-  // The attacker's own identity: the round's classes together in one message (a signer's rate limit is
-  // 4 messages at once), the next rounds' in their own, and the classes that need their own envelope.
-  const main = ctx.main
-  const [slot0, slot1] = ownTasks(ctx, main, round) as [TaskRef, TaskRef]
-  send(['unknown-family', 'code-task', 'hidden-tokens', 'too-long', 'shadowing'], main, [
-    unknownFamily(ctx, round),
-    codeTask(ctx, round),
-    hiddenTokens(ctx, slot0),
-    tooLong(ctx, slot1 ?? slot0),
-    ...shadowing(ctx, round),
-  ])
-  send(
-    'pool-capture',
-    main,
-    [...shadowing(ctx, round + 1), ...poolFill(ctx, main, round + 1, MAX_GROUPS_PER_MESSAGE)],
-    {
-      envelopeRound: round + 1,
-    },
-  )
-  send('shadowing', main, shadowing(ctx, round + 2), { envelopeRound: round + 2 })
-  infinity(main)
-  stale(main)
+  /** The class once more, from fresh identities of its own (the `i`-th time this round). */
+  const fresh = (cls: RoundAttackClass, i: number) => {
+    switch (cls) {
+      case 'unknown-family':
+        return send(cls, ctx.fresh(), [unknownFamily(ctx, round)])
+      case 'code-task':
+        return send(cls, ctx.fresh(), [codeTask(ctx, round)])
+      case 'infinity':
+        return infinity(ctx.fresh())
+      case 'shadowing': {
+        const shadow = ctx.fresh()
+        for (const ahead of [0, 1, 2])
+          send(cls, shadow, shadowing(ctx, round + ahead), { envelopeRound: round + ahead })
+        return
+      }
+      case 'pool-capture': {
+        const capturer = ctx.fresh()
+        return send(cls, capturer, poolFill(ctx, capturer, round + 1, MAX_GROUPS_PER_MESSAGE), {
+          envelopeRound: round + 1,
+        })
+      }
+      case 'stale':
+        return stale(ctx.fresh())
+      case 'hidden-tokens': {
+        const hidden = ctx.fresh()
+        return send(cls, hidden, [hiddenTokens(ctx, ownTasks(ctx, hidden, round)[0]!)])
+      }
+      case 'too-long': {
+        const long = ctx.fresh()
+        return send(cls, long, [tooLong(ctx, ownTasks(ctx, long, round)[0]!)])
+      }
+      case 'forwarded-replay': {
+        // for a round the tabs have finished collecting (their inboxes drop it): only the replay is the point
+        const replayer = ctx.fresh()
+        const groups = shadowing(ctx, round).slice(0, 1)
+        const ts = now - i
+        send(cls, replayer, groups, { envelopeRound: round - 2, ts, to: others })
+        send(cls, replayer, groups, { envelopeRound: round - 2, ts, to: [victim] })
+      }
+    }
+  }
 
-  // Each class again from fresh identities.
-  send('unknown-family', ctx.fresh(), [unknownFamily(ctx, round)])
-  send('code-task', ctx.fresh(), [codeTask(ctx, round)])
-  infinity(ctx.fresh())
-  const shadow = ctx.fresh()
-  for (const ahead of [0, 1, 2])
-    send('shadowing', shadow, shadowing(ctx, round + ahead), { envelopeRound: round + ahead })
-  for (let i = 0; i < POOL_CAPTURERS; i++) {
-    const capturer = ctx.fresh()
-    send('pool-capture', capturer, poolFill(ctx, capturer, round + 1, MAX_GROUPS_PER_MESSAGE), {
-      envelopeRound: round + 1,
-    })
+  /** The attacker's own identity: the round's classes together, the next rounds' in their own. */
+  const own = () => {
+    // a signer's rate limit is 4 messages at once, so the round's classes share one message
+    const main = ctx.main
+    const [slot0, slot1] = ownTasks(ctx, main, round) as [TaskRef, TaskRef]
+    send(['unknown-family', 'code-task', 'hidden-tokens', 'too-long', 'shadowing'], main, [
+      unknownFamily(ctx, round),
+      codeTask(ctx, round),
+      hiddenTokens(ctx, slot0),
+      tooLong(ctx, slot1 ?? slot0),
+      ...shadowing(ctx, round),
+    ])
+    send(
+      'pool-capture',
+      main,
+      [...shadowing(ctx, round + 1), ...poolFill(ctx, main, round + 1, MAX_GROUPS_PER_MESSAGE)],
+      { envelopeRound: round + 1 },
+    )
+    send('shadowing', main, shadowing(ctx, round + 2), { envelopeRound: round + 2 })
+    infinity(main)
+    stale(main)
   }
-  stale(ctx.fresh())
-  const hidden = ctx.fresh()
-  send('hidden-tokens', hidden, [hiddenTokens(ctx, ownTasks(ctx, hidden, round)[0]!)])
-  const long = ctx.fresh()
-  send('too-long', long, [tooLong(ctx, ownTasks(ctx, long, round)[0]!)])
-  // For a round the tabs have finished collecting (their inboxes drop it): only the replay is the point.
-  for (let i = 0; i < REPLAYS_PER_ROUND; i++) {
-    const replayer = ctx.fresh()
-    const groups = shadowing(ctx, round).slice(0, 1)
-    const ts = now - i
-    send('forwarded-replay', replayer, groups, { envelopeRound: round - 2, ts, to: others })
-    send('forwarded-replay', replayer, groups, { envelopeRound: round - 2, ts, to: [victim] })
+  return { out, fresh, own }
+}
+
+/** Every message of `round`, in the order they go out, at `now` by the attacker's clock. */
+export function roundAttackMessages(ctx: RoundAttackContext, round: number, now: number): AttackMessage[] {
+  const { out, fresh, own } = roundMessages(ctx, round, now)
+  own()
+  // Each class again from fresh identities (pool capture from several, replays more than the old 20).
+  for (const cls of ROUND_ATTACK_CLASSES) {
+    const times = cls === 'pool-capture' ? POOL_CAPTURERS : cls === 'forwarded-replay' ? REPLAYS_PER_ROUND : 1
+    for (let i = 0; i < times; i++) fresh(cls, i)
   }
+  return out
+}
+
+/**
+ * The flood of bench/hostile.ts: `cls` from `count` fresh identities in `round`, each repetition the
+ * class's messages once (FRESH_PER_ROUND does not bound it: the caller makes `count` fresh keys).
+ */
+export function classFloodMessages(
+  ctx: RoundAttackContext,
+  cls: RoundAttackClass,
+  round: number,
+  now: number,
+  count: number,
+): AttackMessage[] {
+  const { out, fresh } = roundMessages(ctx, round, now)
+  for (let i = 0; i < count; i++) fresh(cls, i)
   return out
 }
