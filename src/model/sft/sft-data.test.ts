@@ -121,7 +121,7 @@ describe('supervised examples', () => {
     expect(reserved(undefined)).toBeGreaterThan(n / 16)
   })
 
-  it("with the rule, keep the reserved test prompts out of the validation tasks a stop step is chosen on", () => {
+  it('with the rule, keep the reserved test prompts out of the validation tasks a stop step is chosen on', () => {
     const rule = NEXT_SOLVER_RECIPE.hyperparameters.heldOut
     const all = heldOutTasks('arithmetic', 1)
     const validation = heldOutTasks('arithmetic', 1, rule)
