@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util'
 import type { Page } from '@playwright/test'
 import { startStack } from '../src/cli/stack.ts'
 import type { EvalPoint, RoundRow } from '../src/state/learning-store.ts'
+import { DEFAULT_LEARNING } from '../src/swarm/learning-config.ts'
 import { launchBrowser } from '../e2e/browser.ts'
 import { fmt, percentile, positiveInt, printTable, writeResults, type Row } from './stats.ts'
 
@@ -73,7 +74,8 @@ async function main(): Promise<void> {
   })
   const minutes = positiveInt(values.minutes, 'minutes')
   const tabCount = positiveInt(values.tabs, 'tabs')
-  const stack = await startStack(PORTS)
+  // the config npm start serves (src/cli/start.ts): a learning swarm on the shipped model
+  const stack = await startStack({ ...PORTS, config: { learning: DEFAULT_LEARNING } })
   const browser = await launchBrowser()
   try {
     const pages = await Promise.all(
