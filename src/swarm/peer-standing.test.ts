@@ -8,6 +8,7 @@ import {
   SCORE_START,
   updatePeerStanding,
 } from './peer-standing.ts'
+import { DROPPED } from './drop-log.ts'
 import { REFUSAL } from './swarm-round.ts'
 import type { PeerLearning } from '../state/learning-store.ts'
 
@@ -43,6 +44,12 @@ describe('peer standing', () => {
     // others are untouched; unknown peers are trusted
     expect(Object.keys(peers)).toEqual(['m'])
     expect(isIgnored(peers, 'stranger')).toBe(false)
+  })
+
+  it('records a sender whose groups were only dropped uncharged (late, a full pool) by reason, its score kept', () => {
+    const late = { [DROPPED.closed]: 2 }
+    const peers = updatePeerStanding({}, { ...report(3), refusedWhy: { s: late } }, nameOf)
+    expect(peers.s).toMatchObject({ rounds: 0, refused: 0, refusedWhy: late, score: SCORE_START })
   })
 
   it('keeps the count of each refusal reason across rounds, and lowers the score for forged rewards too', () => {

@@ -3,6 +3,7 @@ import { createMemoryHub } from './memory-comm.ts'
 import { MAX_POOL_GROUPS } from './rollout-pool.ts'
 import { MAX_GROUPS_PER_MESSAGE, type RolloutGroup } from './rollouts.ts'
 import { createRoundInbox } from './round-inbox.ts'
+import { DROPPED, MAX_DROP_SENDERS } from './drop-log.ts'
 
 const G = 2
 const group = (sender: string, i: number): RolloutGroup => ({
@@ -66,5 +67,45 @@ describe('createRoundInbox', () => {
     inbox.release(11)
     await honest.publishRollouts(11, { groups: [group('honest', 1), group('honest', 2)] })
     expect(sendersOf(11).honest).toBe(2)
+  })
+
+  it('counts every message and group it drops against its sender, by reason', async () => {
+    const { hub, inbox, honest, flood } = setup()
+    inbox.release(10)
+    // over the per-sender bound of a round: one message of 16 groups is kept, the second dropped
+    await flood(10, 2)
+    // two rounds ahead, and a body that breaks the schema
+    await honest.publishRollouts(12, { groups: [group('honest', 1)] })
+    await hub.join('mallory').publishRollouts(10, { groups: 'nope' } as never)
+    // a group sent twice for one task
+    await honest.publishRollouts(10, { groups: [group('honest', 2)] })
+    await honest.publishRollouts(10, { groups: [group('honest', 2)] })
+    // after the window closed
+    inbox.pool(10).close()
+    await hub.join('late').publishRollouts(10, { groups: [group('late', 1)] })
+    const drops = inbox.takeDrops()
+    expect(drops.bySender).toEqual({
+      flooder: { 'sender-full': MAX_GROUPS_PER_MESSAGE },
+      honest: { 'wrong-round': 1, duplicate: 1 },
+      mallory: { schema: 1 },
+      late: { closed: 1 },
+    })
+    expect(drops.total).toBe(MAX_GROUPS_PER_MESSAGE + 4)
+    for (const reason of Object.keys(drops.bySender.flooder!)) expect(DROPPED).toHaveProperty(reason)
+    // taken once: the next round starts from nothing
+    expect(inbox.takeDrops()).toEqual({ total: 0, bySender: {} })
+  })
+
+  it('names at most MAX_DROP_SENDERS senders a round and counts the rest in the total', async () => {
+    const { hub, inbox } = setup()
+    inbox.release(10)
+    const senders = MAX_DROP_SENDERS + 50
+    for (let k = 0; k < senders; k++)
+      await hub.join(`fresh${k}`).publishRollouts(10, { groups: 'nope' } as never)
+    const drops = inbox.takeDrops()
+    expect(drops.total).toBe(senders)
+    expect(Object.keys(drops.bySender).length).toBeLessThanOrEqual(MAX_DROP_SENDERS)
+    // the most recent senders are the ones named
+    expect(drops.bySender[`fresh${senders - 1}`]).toEqual({ schema: 1 })
   })
 })

@@ -11,6 +11,8 @@ import { DEFAULT_LEARNING, learningCells } from './learning-config.ts'
 import { createMemoryHub } from './memory-comm.ts'
 import type { TokenizedGroup } from './rollout-batch.ts'
 import { createRoundInbox } from './round-inbox.ts'
+import { DROPPED } from './drop-log.ts'
+import { MAX_GROUPS_PER_SENDER } from './rollout-pool.ts'
 import { cellKey, freeSlots, roundTasks, slotSeed, type Cell, type RoundDraw } from './round-tasks.ts'
 import type { RolloutGroup } from './rollouts.ts'
 import { chars, standInPolicy } from './stand-in-policy.ts'
@@ -148,10 +150,18 @@ describe('runRound', () => {
     const r = await report
     expect(r.groupsHeard).toBe(0)
     expect(r.groupsRefused).toBe(2)
-    expect(r.refusedFrom).toEqual({ mallory: 2 })
-    expect(r.refusedWhy).toEqual({ mallory: { [REFUSAL.task]: 1, [REFUSAL.tokens]: 1 } })
+    // the schema's refusal is the sender's doing and charged; a message for another round is counted only
+    expect(r.groupsDropped).toBe(2)
+    expect(r.refusedFrom).toEqual({ mallory: 3 })
+    expect(r.refusedWhy).toEqual({
+      mallory: {
+        [REFUSAL.task]: 1,
+        [REFUSAL.tokens]: 1,
+        [DROPPED.schema]: 1,
+        [DROPPED['wrong-round']]: 1,
+      },
+    })
     expect(r.peerRewards).toEqual({})
-    expect(peers[0]!.inbox.refused).toBe(2)
     expect(r.trainedOn).toMatchObject({ local: 2, external: 0 })
     expect(r.trainedOn.informative).toBe(trained[0]![0]!.filter((g) => isInformative(g.rewards)).length)
   })
@@ -280,6 +290,33 @@ describe('runRound and groups it cannot judge', () => {
     expect(r.refusedFrom).toEqual({ mallory: 1 })
     expect(Object.keys(r.peerRewards)).toEqual(['honest'])
     expect(r.trainedOn).toMatchObject({ local: 2, external: 1 })
+  })
+})
+
+describe('runRound and groups dropped before it judges them', () => {
+  it('counts them against their senders by reason, and charges only what a sender controls', async () => {
+    const { hub, peers, closeWindow } = swarm(1)
+    const texts = ['<answer>0</answer>', '<answer>1</answer>']
+    const report = runRound(peers[0]!, 4)
+    // more groups than a peer draws tasks in a round: the sender's doing
+    const flood = await Promise.all(
+      Array.from({ length: MAX_GROUPS_PER_SENDER + 3 }, (_, i) =>
+        drawnGroup('mallory', 4, texts, { ...drawOf('mallory', 4)[0]!, seed: i }),
+      ),
+    )
+    await hub.join('mallory').publishRollouts(4, { groups: flood.slice(0, 16) })
+    await hub.join('mallory').publishRollouts(4, { groups: flood.slice(16) })
+    // sent after the window closed: an honest slow peer's fate too, so counted, not charged
+    peers[0]!.inbox.pool(4).close()
+    await hub.join('slow').publishRollouts(4, { groups: [await drawnGroup('slow', 4, texts)] })
+    await new Promise((r) => setTimeout(r, 10))
+    closeWindow()
+    const r = await report
+    expect(r.refusedWhy?.mallory?.[DROPPED['sender-full']]).toBe(3)
+    expect(r.refusedFrom.mallory).toBeGreaterThanOrEqual(3)
+    expect(r.refusedWhy?.slow).toEqual({ [DROPPED.closed]: 1 })
+    expect(r.refusedFrom.slow).toBeUndefined()
+    expect(r.groupsDropped).toBe(4)
   })
 })
 
