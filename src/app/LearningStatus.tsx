@@ -28,6 +28,7 @@ export function LearningStatus() {
             data-heard={r.groupsHeard}
             data-refused={r.groupsRefused}
             data-ignored={r.groupsIgnored}
+            data-dropped={r.groupsDropped ?? 0}
             data-local={r.trainedOn.local}
             data-external={r.trainedOn.external}
             data-version={r.policyVersion}

@@ -54,7 +54,12 @@ export function updatePeerStanding(
 ): Record<string, PeerLearning> {
   const next = { ...peers }
   const { peerRewards, refusedFrom } = report
-  const senders = new Set([...Object.keys(peerRewards), ...Object.keys(refusedFrom)])
+  // a sender whose groups were only dropped uncharged (late, a full pool) is recorded too, by reason
+  const senders = new Set([
+    ...Object.keys(peerRewards),
+    ...Object.keys(refusedFrom),
+    ...Object.keys(report.refusedWhy ?? {}),
+  ])
   for (const id of senders) {
     const known = peers[id] ?? {
       name: nameOf(id),

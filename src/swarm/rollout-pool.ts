@@ -52,11 +52,18 @@ export interface PoolLimits {
    * without it the pool is first-come and no share is kept from unknown senders
    */
   trustOf: (from: string) => number
+  /** told of every dropped offer, its sender and why (the inbox's drop log) */
+  onDrop: (from: string, verdict: Exclude<PoolVerdict, 'added'>) => void
 }
 
 export function createRolloutPool(
   round: number,
-  { maxGroups = MAX_POOL_GROUPS, perSender = MAX_GROUPS_PER_SENDER, trustOf }: Partial<PoolLimits> = {},
+  {
+    maxGroups = MAX_POOL_GROUPS,
+    perSender = MAX_GROUPS_PER_SENDER,
+    trustOf,
+    onDrop,
+  }: Partial<PoolLimits> = {},
 ): RolloutPool {
   const kept = new Map<string, ExternalGroup>()
   /** each sender's keys in `kept`, oldest first */
@@ -67,8 +74,9 @@ export function createRolloutPool(
   const trustIn = trustOf ?? (() => 0)
   let unknownHeld = 0
   let open = true
-  const drop = (verdict: keyof typeof dropped): PoolVerdict => {
+  const drop = (from: string, verdict: keyof typeof dropped): PoolVerdict => {
     dropped[verdict]++
+    onDrop?.(from, verdict)
     return verdict
   }
   /** the held sender with the least trust below `than`, if any */
@@ -88,7 +96,7 @@ export function createRolloutPool(
     if (keys.length === 0) held.delete(from)
     if (trustIn(from) <= 0) unknownHeld--
     // the evicted group had no room after all
-    dropped.full++
+    drop(from, 'full')
   }
   return {
     round,
@@ -96,18 +104,18 @@ export function createRolloutPool(
       return open
     },
     offer(from, messageRound, group, room = maxGroups) {
-      if (messageRound !== round) return drop('wrong-round')
-      if (!open) return drop('closed')
+      if (messageRound !== round) return drop(from, 'wrong-round')
+      if (!open) return drop(from, 'closed')
       const key = `${from}/${group.taskId}`
-      if (kept.has(key)) return drop('duplicate')
+      if (kept.has(key)) return drop(from, 'duplicate')
       const own = held.get(from) ?? []
-      if (own.length >= perSender) return drop('sender-full')
+      if (own.length >= perSender) return drop(from, 'sender-full')
       const trust = trustIn(from)
       const limit = Math.min(room, maxGroups)
-      if (trust <= 0 && unknownHeld >= Math.floor(limit * unknownShare)) return drop('full')
+      if (trust <= 0 && unknownHeld >= Math.floor(limit * unknownShare)) return drop(from, 'full')
       if (kept.size >= limit) {
         const evicted = leastTrustedBelow(trust)
-        if (evicted === undefined) return drop('full')
+        if (evicted === undefined) return drop(from, 'full')
         remove(evicted)
       }
       kept.set(key, { from, group })

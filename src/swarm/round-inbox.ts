@@ -1,7 +1,9 @@
 // The peer's one subscription to the rollouts topic, sorting what arrives into per-round pools. A fast
 // peer may publish round r + 1 before a slow one has finished round r, so the inbox keeps a pool for
 // every round from the oldest still being collected up to LOOKAHEAD_ROUNDS ahead; older and further
-// rounds are dropped as 'wrong-round'.
+// rounds are dropped as 'wrong-round'. Every drop, the pools' included, is counted against its sender
+// (drop-log.ts) for the round report to take.
+import { createDropLog, type Drops } from './drop-log.ts'
 import type { SwarmComm } from './memory-comm.ts'
 import { createRolloutPool, MAX_POOL_GROUPS, type RolloutPool } from './rollout-pool.ts'
 import { validateRolloutsBody } from './rollouts.ts'
@@ -21,8 +23,8 @@ export interface RoundInbox {
   pool(round: number): RolloutPool
   /** forgets every round before `round` */
   release(round: number): void
-  /** messages refused by the schema, all rounds together */
-  readonly refused: number
+  /** the messages and groups dropped since the last take, by sender and reason */
+  takeDrops(): Drops
   close(): void
 }
 
@@ -37,16 +39,18 @@ export function createRoundInbox(
 ): RoundInbox {
   const pools = new Map<number, RolloutPool>()
   let oldest = -1
-  let refused = 0
+  const drops = createDropLog()
+  const onDrop = drops.record
   const pool = (round: number) => {
     let p = pools.get(round)
-    if (!p) pools.set(round, (p = createRolloutPool(round, trustOf && { trustOf })))
+    if (!p) pools.set(round, (p = createRolloutPool(round, trustOf ? { trustOf, onDrop } : { onDrop })))
     return p
   }
   const stop = comm.onRollouts((from, round, body) => {
     const valid = validateRolloutsBody(body, groupSize)
-    if (typeof valid === 'string') return void refused++
-    if (round < oldest || round > Math.max(oldest, 0) + LOOKAHEAD_ROUNDS) return void refused++
+    if (typeof valid === 'string') return drops.record(from, 'schema')
+    if (round < oldest || round > Math.max(oldest, 0) + LOOKAHEAD_ROUNDS)
+      return drops.record(from, 'wrong-round')
     const room = round > oldest ? MAX_EARLY_GROUPS : MAX_POOL_GROUPS
     for (const g of valid.groups) pool(round).offer(from, round, g, room)
   })
@@ -56,9 +60,7 @@ export function createRoundInbox(
       oldest = Math.max(oldest, round)
       for (const r of pools.keys()) if (r < round) pools.delete(r)
     },
-    get refused() {
-      return refused
-    },
+    takeDrops: drops.take,
     close: stop,
   }
 }

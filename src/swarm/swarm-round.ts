@@ -7,6 +7,7 @@ import type { SwarmComm } from './memory-comm.ts'
 import { chooseCells, EMPTY_CURRICULUM } from './curriculum.ts'
 import { learningCells, type LearningConfig } from './learning-config.ts'
 import type { ExternalGroup } from './rollout-pool.ts'
+import { CHARGED_DROPS, DROPPED, type DropReason } from './drop-log.ts'
 import type { RoundInbox } from './round-inbox.ts'
 import { isInformative } from './grpo-advantages.ts'
 import {
@@ -100,9 +101,20 @@ export interface RoundReport {
   groupsIgnored: number
   /** by sender, the mean of our rewards of its accepted completions this round, and how many there were */
   peerRewards: Record<string, { reward: number; completions: number }>
-  /** by sender, how many of its groups this round we refused */
+  /**
+   * messages and groups the inbox dropped before judging (drop-log.ts); absent in rows saved before they
+   * were counted
+   */
+  groupsDropped?: number
+  /**
+   * by sender, how many of its groups this round we refused: those judged and refused, and those dropped
+   * for a fault of the sender's (CHARGED_DROPS)
+   */
   refusedFrom: Record<string, number>
-  /** by sender, its refused groups by reason (a REFUSAL sentence); absent in rows saved before reasons */
+  /**
+   * by sender, its refused and dropped groups by reason (a REFUSAL or DROPPED sentence), charged or not;
+   * at most MAX_DROP_SENDERS senders of drops; absent in rows saved before reasons
+   */
   refusedWhy?: Record<string, Record<string, number>>
   /**
    * groups of the training step: own, heard, and of those how many carry a signal (rewards not all
@@ -281,6 +293,16 @@ export async function runRound(ctx: PeerContext, round: number): Promise<RoundRe
     heardTokenized.set(g, tokenized)
     rewardsFrom.set(g.from, [...(rewardsFrom.get(g.from) ?? []), ...tokenized.rewards])
   }
+  // what the inbox dropped before judging (taken now, so a group arriving late for this round counts in
+  // the next round's report), by sender and reason; charged only where the sender is at fault
+  const drops = ctx.inbox.takeDrops()
+  for (const [from, counts] of Object.entries(drops.bySender)) {
+    const why = (refusedWhy[from] ??= {})
+    for (const [reason, n] of Object.entries(counts) as [DropReason, number][]) {
+      why[DROPPED[reason]] = (why[DROPPED[reason]] ?? 0) + n
+      if (CHARGED_DROPS.has(reason)) refusedFrom[from] = (refusedFrom[from] ?? 0) + n
+    }
+  }
   const batch = sampleTrainingBatch(own, heard, learning.sapo, `${ctx.swarmId}/${round}/${comm.peerId}`)
   const groups = [
     ...batch.local.map((g) => ownTokenized.get(g.taskId)!),
@@ -297,6 +319,7 @@ export async function runRound(ctx: PeerContext, round: number): Promise<RoundRe
     groupsHeard: heard.length,
     groupsRefused: refused,
     groupsIgnored: ignored,
+    groupsDropped: drops.total,
     peerRewards: Object.fromEntries(
       [...rewardsFrom].map(([from, rewards]) => [
         from,

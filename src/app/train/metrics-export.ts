@@ -19,6 +19,8 @@ const COLUMNS: readonly [string, (r: RoundRow, e: EvalPoint | undefined) => Cell
   ['groups_heard', (r) => r.groupsHeard],
   ['groups_refused', (r) => r.groupsRefused],
   ['groups_ignored', (r) => r.groupsIgnored],
+  // messages and groups dropped before judging (late, another round, a full pool, over a sender's share)
+  ['groups_dropped', (r) => r.groupsDropped],
   ['trained_local', (r) => r.trainedOn.local],
   ['trained_external', (r) => r.trainedOn.external],
   // how many of the step's groups had rewards that differ (the others have zero advantage)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { HeardRollout } from '../../state/learning-store.ts'
+import { DROPPED } from '../../swarm/drop-log.ts'
 import { REFUSAL } from '../../swarm/swarm-round.ts'
 import { heardRounds } from './peer-heard.ts'
 import { roundRow } from './round-row-fixture.ts'
@@ -38,6 +39,14 @@ describe('heardRounds', () => {
     ]
     expect(heardRounds(rounds, [], 'bad')).toEqual([
       { round: 5, completions: 0, reward: undefined, refused: 2, refusedWhy: why, claimed: undefined },
+    ])
+  })
+
+  it('shows a round where its groups were only dropped before judging, uncharged', () => {
+    const why = { [DROPPED.closed]: 3 }
+    const rounds = [roundRow(6, { refusedWhy: { slow: why } })]
+    expect(heardRounds(rounds, [], 'slow')).toEqual([
+      { round: 6, completions: 0, reward: undefined, refused: 0, refusedWhy: why, claimed: undefined },
     ])
   })
 })

@@ -10,7 +10,10 @@ export interface HeardRound {
   /** our verifiers' mean reward of them; undefined when none was accepted */
   reward: number | undefined
   refused: number
-  /** the refused groups by reason; empty in rounds saved before reasons were kept */
+  /**
+   * the refused groups by reason, and those dropped before judging charged or not; empty in rounds saved
+   * before reasons were kept
+   */
   refusedWhy: Record<string, number>
   /** the sender's own mean reward of what the feed still holds of that round */
   claimed: number | undefined
@@ -35,14 +38,16 @@ export function heardRounds(
     const r = rounds[i]!
     const heard = r.peerRewards[peerId]
     const refused = r.refusedFrom[peerId] ?? 0
+    const why = r.refusedWhy?.[peerId]
     const claim = claims.get(r.round)
-    if (!heard && refused === 0 && !claim) continue
+    // a round that only dropped its groups uncharged (late, a full pool) shows by its reasons
+    if (!heard && refused === 0 && !why && !claim) continue
     out.push({
       round: r.round,
       completions: heard?.completions ?? 0,
       reward: heard?.reward,
       refused,
-      refusedWhy: r.refusedWhy?.[peerId] ?? {},
+      refusedWhy: why ?? {},
       claimed: claim ? claim.sum / claim.n : undefined,
     })
   }
