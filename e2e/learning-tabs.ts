@@ -63,6 +63,8 @@ export interface RoundItem {
   /** groups refused (bad task id, tokens not matching their text) and ignored (from a distrusted sender) */
   refused: number
   ignored: number
+  /** messages and groups dropped before judging (late, another round's, no room, over a sender's share) */
+  dropped: number
   local: number
   external: number
   version: number
@@ -114,6 +116,7 @@ export async function roundsOf(tab: LearningTab): Promise<RoundItem[]> {
     heard: Number(d.heard),
     refused: Number(d.refused),
     ignored: Number(d.ignored),
+    dropped: Number(d.dropped ?? 0),
     local: Number(d.local),
     external: Number(d.external),
     version: Number(d.version),

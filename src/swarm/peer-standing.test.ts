@@ -46,10 +46,12 @@ describe('peer standing', () => {
     expect(isIgnored(peers, 'stranger')).toBe(false)
   })
 
-  it('records a sender whose groups were only dropped uncharged (late, a full pool) by reason, its score kept', () => {
+  it("adds uncharged drops (late, a full pool) to a known sender's reasons, its score kept, and records no stranger for them", () => {
     const late = { [DROPPED.closed]: 2 }
-    const peers = updatePeerStanding({}, { ...report(3), refusedWhy: { s: late } }, nameOf)
-    expect(peers.s).toMatchObject({ rounds: 0, refused: 0, refusedWhy: late, score: SCORE_START })
+    let peers = updatePeerStanding({}, report(2, { s: { reward: 1, completions: 2 } }), nameOf)
+    peers = updatePeerStanding(peers, { ...report(3), refusedWhy: { s: late, stranger: late } }, nameOf)
+    expect(peers.s).toMatchObject({ rounds: 1, refused: 0, refusedWhy: late, score: SCORE_START })
+    expect(peers.stranger).toBeUndefined()
   })
 
   it('keeps the count of each refusal reason across rounds, and lowers the score for forged rewards too', () => {

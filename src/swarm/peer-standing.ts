@@ -54,11 +54,12 @@ export function updatePeerStanding(
 ): Record<string, PeerLearning> {
   const next = { ...peers }
   const { peerRewards, refusedFrom } = report
-  // a sender whose groups were only dropped uncharged (late, a full pool) is recorded too, by reason
+  // Drops counted but not charged (late, another round's, no room) add to a known sender's reasons; a
+  // stranger gets no record for them alone — a late message is no reason to remember a free key.
   const senders = new Set([
     ...Object.keys(peerRewards),
     ...Object.keys(refusedFrom),
-    ...Object.keys(report.refusedWhy ?? {}),
+    ...Object.keys(report.refusedWhy ?? {}).filter((id) => peers[id] !== undefined),
   ])
   for (const id of senders) {
     const known = peers[id] ?? {
