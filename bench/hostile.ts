@@ -12,36 +12,22 @@
 //   node --import ./src/polyfills/register.js bench/hostile.ts [--per-class 10000] [--rounds 10]
 import '../src/polyfills/promise-with-resolvers.ts'
 import { readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import type { CDPSession, Page } from '@playwright/test'
 import { startStack } from '../src/cli/stack.ts'
 import { rolloutGroupHash } from '../src/swarm/group-hash.ts'
-import { learningCells, type LearningConfig } from '../src/swarm/learning-config.ts'
+import { attackableTabs, attackOn, ATTACK_LEARNING, ATTACK_ROUND_MS } from '../e2e/attack-tabs.ts'
 import { launchBrowser } from '../e2e/browser.ts'
 import { spawnHostilePeer } from '../e2e/hostile-peer.ts'
-import {
-  attribute,
-  fullRound,
-  MICRO_LEARNING,
-  playwrightTab,
-  receiptsOf,
-  roundsOf,
-  until,
-} from '../e2e/learning-tabs.ts'
+import { fullRound, playwrightTab, receiptsOf, roundsOf, until } from '../e2e/learning-tabs.ts'
 import { ROUND_ATTACK_CLASSES } from '../e2e/round-attack.ts'
 import { fmt, positiveInt, printTable, writeResults, type Row } from './stats.ts'
 
-const ROUND_MS = 15_000
+const ROUND_MS = ATTACK_ROUND_MS
 const PORTS = { relayPort: 18310, relayHttpPort: 18311, appPort: 18312 }
 const HOSTILE_PORT = 18313
-const learning: LearningConfig = { ...MICRO_LEARNING, evalEvery: 1_000 }
-const modelDir = join('public', learning.model)
-const modelConfig = JSON.parse(readFileSync(join(modelDir, 'config.json'), 'utf8')) as {
-  max_position_embeddings: number
-  eos_token_id: number
-}
+const learning = ATTACK_LEARNING
 const resultsFile = fileURLToPath(new URL('./results/hostile.json', import.meta.url))
 
 /** CPU seconds (user + system) of every Chromium process on this machine: the bench's browser alone. */
@@ -114,21 +100,7 @@ async function main(): Promise<void> {
     const tabs = pages.map((page, i) => playwrightTab(`tab ${i}`, page))
     const cdps = await Promise.all(pages.map((p) => p.context().newCDPSession(p)))
     await Promise.all(cdps.map((c) => c.send('Performance.enable')))
-    const ids = (await Promise.all(
-      tabs.map((tab) =>
-        until(
-          () => attribute(tab, 'header-self-id', 'title'),
-          (id) => /^12D3KooW/.test(id ?? ''),
-          30_000,
-        ),
-      ),
-    )) as string[]
-    await attacker.waitForSubscribers(ids, 90_000, 'rollouts')
-    await until(
-      () => Promise.all(tabs.map(roundsOf)),
-      (all) => all.every((rows) => rows.some(fullRound)),
-      8 * ROUND_MS,
-    )
+    const ids = await attackableTabs(tabs, attacker)
     // The baseline: as many quiet rounds as the flood will take, on the same tabs.
     console.log(`quiet: ${rounds} rounds of ${ROUND_MS / 1000} s…`)
     const quietStart = { cpu: chromiumCpuSeconds(), tabs: await Promise.all(cdps.map(mainThread)) }
@@ -139,20 +111,7 @@ async function main(): Promise<void> {
 
     console.log(`flood: ${perClass} messages per class over ${rounds} rounds…`)
     const floodT0 = Date.now()
-    const report = await attacker.flood({
-      genesisTime: stack.config.genesisTime,
-      roundLengthMs: ROUND_MS,
-      offsetMs: 1_500,
-      rounds,
-      groupSize: learning.groupSize,
-      cells: learningCells(learning),
-      tasksPerRound: learning.tasksPerRound,
-      tokenizerPath: join(modelDir, 'tokenizer.json'),
-      eosId: modelConfig.eos_token_id,
-      maxSeqLen: modelConfig.max_position_embeddings,
-      tabs: ids,
-      perClass,
-    })
+    const report = await attacker.flood({ ...attackOn(stack.config.genesisTime, rounds, ids), perClass })
     // the last flooded round and the one that judges its lookahead
     const checked = [...report.rounds, report.rounds.at(-1)! + 1]
     const all = await until(

@@ -5,22 +5,19 @@
 // and — read from the receivers' own grpo-step receipts, not from the attacker — trains on no group the
 // attacker sent while it does train on the other tabs' groups.
 import '../src/polyfills/promise-with-resolvers.ts'
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { startStack, type Stack } from '../src/cli/stack.ts'
 import { rolloutGroupHash } from '../src/swarm/group-hash.ts'
-import { learningCells, type LearningConfig } from '../src/swarm/learning-config.ts'
 import { SCORE_IGNORE } from '../src/swarm/peer-standing.ts'
 import { DROPPED } from '../src/swarm/drop-log.ts'
 import { REFUSAL } from '../src/swarm/swarm-round.ts'
+import { attackableTabs, attackOn, ATTACK_LEARNING, ATTACK_ROUND_MS } from './attack-tabs.ts'
 import { launchBrowser } from './browser.ts'
 import { spawnHostilePeer, type HostilePeer } from './hostile-peer.ts'
 import {
   attribute,
   fullRound,
   leaderboardOf,
-  MICRO_LEARNING,
   playwrightTab,
   receiptsOf,
   roundsOf,
@@ -37,17 +34,10 @@ import { openTab } from './tabs.ts'
 
 /** Rounds attacked; every tab must complete each of them and the one after (which judges the last's lookahead). */
 const ROUNDS = 5
-// MICRO_LEARNING says why 15 s
-const ROUND_MS = 15_000
+const ROUND_MS = ATTACK_ROUND_MS
 const PORTS = { relayPort: 19800, relayHttpPort: 19801, appPort: 19802 }
 const HOSTILE_PORT = 19803
-// no held-out evaluation within the run: it is not what this spec is about and it costs a round's time
-const learning: LearningConfig = { ...MICRO_LEARNING, evalEvery: 1_000 }
-const modelDir = join('public', learning.model)
-const modelConfig = JSON.parse(readFileSync(join(modelDir, 'config.json'), 'utf8')) as {
-  max_position_embeddings: number
-  eos_token_id: number
-}
+const learning = ATTACK_LEARNING
 
 let stack: Stack
 let browser: Browser
@@ -130,37 +120,12 @@ test(`3 tabs learn through ${ROUNDS} rounds of every hostile rollouts message, r
     [0, 1, 2].map(async () => openTab(await browser.newContext(), `${stack.url}#/train`)),
   )
   const tabs = pages.map((page, i) => playwrightTab(`tab ${i}`, page))
-  const ids = (await Promise.all(
-    tabs.map((tab) =>
-      until(
-        () => attribute(tab, 'header-self-id', 'title'),
-        (id) => /^12D3KooW/.test(id ?? ''),
-        30_000,
-      ),
-    ),
-  )) as string[]
   const attacker = hostile!
-  await attacker.waitForSubscribers(ids, 90_000, 'rollouts')
-  // The tabs first earn each other's trust (a round whose groups they accepted), as an honest peer has.
-  await until(
-    () => Promise.all(tabs.map(roundsOf)),
-    (all) => all.every((rows) => rows.some(fullRound)),
-    8 * ROUND_MS,
-  )
+  const ids = await attackableTabs(tabs, attacker)
 
-  const report: RoundAttackReport = await attacker.roundAttack({
-    genesisTime: stack.config.genesisTime,
-    roundLengthMs: ROUND_MS,
-    offsetMs: 1_500,
-    rounds: ROUNDS,
-    groupSize: learning.groupSize,
-    cells: learningCells(learning),
-    tasksPerRound: learning.tasksPerRound,
-    tokenizerPath: join(modelDir, 'tokenizer.json'),
-    eosId: modelConfig.eos_token_id,
-    maxSeqLen: modelConfig.max_position_embeddings,
-    tabs: ids,
-  })
+  const report: RoundAttackReport = await attacker.roundAttack(
+    attackOn(stack.config.genesisTime, ROUNDS, ids),
+  )
   console.log(`attacked rounds ${report.rounds.join(' ')}: messages ${JSON.stringify(report.messages)}`)
   expect(report.rounds).toHaveLength(ROUNDS)
   for (const cls of ROUND_ATTACK_CLASSES) expect(report.messages[cls], cls).toBeGreaterThanOrEqual(ROUNDS)
