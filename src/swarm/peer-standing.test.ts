@@ -96,6 +96,19 @@ describe('peer standing under a flood of strangers', () => {
     expect(Object.keys(peers).length).toBeLessThanOrEqual(MAX_KNOWN_PEERS)
     expect(peers).toHaveProperty('honest.rounds', 100)
   })
+
+  it('keeps the record (and earned trust) of a peer that missed a round while fresh keys flood it', () => {
+    let peers = {}
+    for (let round = 0; round < 5; round++)
+      peers = updatePeerStanding(peers, report(round, { honest: { reward: 1, completions: 2 } }), nameOf)
+    const trust = earnedTrust(peers, 'honest')
+    expect(trust).toBeGreaterThan(0)
+    // a round the honest peer's groups did not arrive in, and more strangers than are remembered
+    const strangers = Object.fromEntries(Array.from({ length: 2 * MAX_KNOWN_PEERS }, (_, i) => [`s${i}`, 1]))
+    peers = updatePeerStanding(peers, report(5, {}, strangers), nameOf)
+    expect(Object.keys(peers).length).toBeLessThanOrEqual(MAX_KNOWN_PEERS)
+    expect(earnedTrust(peers, 'honest')).toBe(trust)
+  })
 })
 
 describe('earnedTrust', () => {
