@@ -92,15 +92,20 @@ export function updatePeerStanding(
 }
 
 /**
- * The MAX_KNOWN_PEERS records to keep: the most recently heard, and among those heard as recently the
- * best standing (score, then completions). A sender forgotten starts over at SCORE_START when heard
- * again, as a fresh key would.
+ * The MAX_KNOWN_PEERS records to keep: first those with earned trust (earnedTrust > 0), then the rest;
+ * within each the most recently heard, and among those heard as recently the best standing (score, then
+ * completions). Trust first, since fresh keys are free: a flood of strangers in a round that an honest
+ * peer's groups missed must not forget what that peer earned. A sender forgotten starts over at
+ * SCORE_START when heard again, as a fresh key would.
  */
 function keepKnown(peers: Record<string, PeerLearning>): Record<string, PeerLearning> {
   const ids = Object.keys(peers)
   if (ids.length <= MAX_KNOWN_PEERS) return peers
+  const trusted = (id: string) => (earnedTrust(peers, id) > 0 ? 1 : 0)
   const rank = (a: PeerLearning, b: PeerLearning) =>
     b.lastRound - a.lastRound || b.score - a.score || b.completions - a.completions
-  const kept = ids.sort((a, b) => rank(peers[a]!, peers[b]!) || (a < b ? -1 : 1)).slice(0, MAX_KNOWN_PEERS)
+  const kept = ids
+    .sort((a, b) => trusted(b) - trusted(a) || rank(peers[a]!, peers[b]!) || (a < b ? -1 : 1))
+    .slice(0, MAX_KNOWN_PEERS)
   return Object.fromEntries(kept.map((id) => [id, peers[id]!]))
 }
