@@ -2,6 +2,18 @@ import { describe, expect, it } from 'vitest'
 import { MAX_GROUPS_PER_SENDER, createRolloutPool } from './rollout-pool.ts'
 import type { RolloutGroup } from './rollouts.ts'
 
+/** counts of the pool's drops by verdict, as its onDrop hears them */
+function dropCounts() {
+  const counts: Record<string, number> = {
+    duplicate: 0,
+    'wrong-round': 0,
+    closed: 0,
+    full: 0,
+    'sender-full': 0,
+  }
+  return { counts, onDrop: (_: string, verdict: string) => void counts[verdict]!++ }
+}
+
 const group = (taskId: string): RolloutGroup => ({
   taskId,
   task: { kind: 'reasoning', family: 'arithmetic', difficulty: 1, seed: 1 },
@@ -12,7 +24,8 @@ const group = (taskId: string): RolloutGroup => ({
 
 describe('createRolloutPool', () => {
   it('keeps one group per sender and task, for its own round, while open', () => {
-    const pool = createRolloutPool(4, { maxGroups: 3 })
+    const { counts, onDrop } = dropCounts()
+    const pool = createRolloutPool(4, { maxGroups: 3, onDrop })
     expect(pool.offer('a', 4, group('t1'))).toBe('added')
     expect(pool.offer('b', 4, group('t1'))).toBe('added')
     expect(pool.offer('a', 4, group('t1'))).toBe('duplicate')
@@ -22,16 +35,17 @@ describe('createRolloutPool', () => {
     pool.close()
     expect(pool.offer('d', 4, group('t4'))).toBe('closed')
     expect(pool.groups().map((g) => `${g.from}/${g.group.taskId}`)).toEqual(['a/t1', 'b/t1', 'a/t2'])
-    expect(pool.dropped).toEqual({ duplicate: 1, 'wrong-round': 1, closed: 1, full: 1, 'sender-full': 0 })
+    expect(counts).toEqual({ duplicate: 1, 'wrong-round': 1, closed: 1, full: 1, 'sender-full': 0 })
   })
 
   it('holds at most MAX_GROUPS_PER_SENDER groups of one sender, and no more than the room an offer gives', () => {
-    const pool = createRolloutPool(4)
+    const { counts, onDrop } = dropCounts()
+    const pool = createRolloutPool(4, { onDrop })
     for (let i = 0; i < MAX_GROUPS_PER_SENDER; i++) expect(pool.offer('a', 4, group(`t${i}`))).toBe('added')
     expect(pool.offer('a', 4, group('one too many'))).toBe('sender-full')
     expect(pool.offer('b', 4, group('t0'), MAX_GROUPS_PER_SENDER)).toBe('full')
     expect(pool.offer('b', 4, group('t0'))).toBe('added')
-    expect(pool.dropped).toMatchObject({ 'sender-full': 1, full: 1 })
+    expect(counts).toMatchObject({ 'sender-full': 1, full: 1 })
   })
 })
 

@@ -25,8 +25,6 @@ export interface RolloutPool {
   /** stops accepting groups; the pool's contents stay for sampling */
   close(): void
   groups(): readonly ExternalGroup[]
-  /** dropped offers by verdict, for the dashboards */
-  readonly dropped: Readonly<Record<Exclude<PoolVerdict, 'added'>, number>>
 }
 
 /** Groups kept per round: a bound on memory whatever other peers send (a few tasks × many peers). */
@@ -68,14 +66,12 @@ export function createRolloutPool(
   const kept = new Map<string, ExternalGroup>()
   /** each sender's keys in `kept`, oldest first */
   const held = new Map<string, string[]>()
-  const dropped = { duplicate: 0, 'wrong-round': 0, closed: 0, full: 0, 'sender-full': 0 }
   // Without a trustOf every sender is alike and the pool first-come (within perSender).
   const unknownShare = trustOf ? MAX_UNKNOWN_SHARE : 1
   const trustIn = trustOf ?? (() => 0)
   let unknownHeld = 0
   let open = true
-  const drop = (from: string, verdict: keyof typeof dropped): PoolVerdict => {
-    dropped[verdict]++
+  const drop = (from: string, verdict: Exclude<PoolVerdict, 'added'>): PoolVerdict => {
     onDrop?.(from, verdict)
     return verdict
   }
@@ -127,6 +123,5 @@ export function createRolloutPool(
       open = false
     },
     groups: () => [...kept.values()],
-    dropped,
   }
 }
