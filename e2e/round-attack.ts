@@ -184,6 +184,19 @@ function tasksItMayDraw(ctx: RoundAttackContext, peerId: string, round: number):
 const ownTasks = (ctx: RoundAttackContext, signer: string, round: number): TaskRef[] =>
   tasksItMayDraw(ctx, signer, round).slice(0, ctx.tasksPerRound)
 
+/**
+ * `refs` with a task id of their own, those whose task no group of `others` has first: the groups made
+ * for them share one message with `others`, and a message holds one group per task.
+ */
+function apartFrom(refs: TaskRef[], others: RolloutGroup[]): TaskRef[] {
+  const taken = new Set(others.map((g) => g.taskId))
+  const byId = new Map(refs.map((ref) => [taskFromRef(ref).id, ref]))
+  const ids = [...byId.keys()]
+  return [...ids.filter((id) => !taken.has(id)), ...ids.filter((id) => taken.has(id))].map((id) =>
+    byId.get(id)!,
+  )
+}
+
 /** Right and wrong answers to every task the tabs may draw in `round`. */
 function shadowing(ctx: RoundAttackContext, round: number): RolloutGroup[] {
   return ctx.tabs.flatMap((tab) =>
@@ -234,9 +247,16 @@ function tooLong(ctx: RoundAttackContext, ref: TaskRef): RolloutGroup {
   return group(ctx, ref, [long])
 }
 
-/** Up to a message's worth of groups, none sharing a task id (the schema refuses a message that does). */
+/**
+ * Up to a message's worth of groups, none sharing a task id (the schema refuses a message that does):
+ * the first group for a task stays, so a class listed first is never replaced by a later group — small
+ * prompt spaces make the attacker's own draw meet a tab's task now and then, and its too-long group
+ * once went missing that way, unjudged.
+ */
 const messageGroups = (groups: RolloutGroup[]): RolloutGroup[] =>
-  [...new Map(groups.map((g) => [g.taskId, g])).values()].slice(0, MAX_GROUPS_PER_MESSAGE)
+  groups
+    .filter((g, i) => groups.findIndex((h) => h.taskId === g.taskId) === i)
+    .slice(0, MAX_GROUPS_PER_MESSAGE)
 
 /** Builds one round's messages, at `now` by the attacker's clock, in the order they go out. */
 function roundMessages(ctx: RoundAttackContext, round: number, now: number) {
@@ -337,13 +357,14 @@ function roundMessages(ctx: RoundAttackContext, round: number, now: number) {
   const own = () => {
     // a signer's rate limit is 4 messages at once, so the round's classes share one message
     const main = ctx.main
-    const [slot0, slot1] = ownTasks(ctx, main, round) as [TaskRef, TaskRef]
+    const shadows = shadowing(ctx, round)
+    const [forHidden, forLong] = apartFrom(tasksItMayDraw(ctx, main, round), shadows)
     send(['unknown-family', 'code-task', 'hidden-tokens', 'too-long', 'shadowing'], main, [
       unknownFamily(ctx, round),
       codeTask(ctx, round),
-      hiddenTokens(ctx, slot0),
-      tooLong(ctx, slot1 ?? slot0),
-      ...shadowing(ctx, round),
+      hiddenTokens(ctx, forHidden!),
+      tooLong(ctx, forLong ?? forHidden!),
+      ...shadows,
     ])
     send(
       'pool-capture',
