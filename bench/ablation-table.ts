@@ -1,9 +1,10 @@
 // The ablation table of docs/headline-bench.md from finished swarm-vs-solo runs: one row per run and arm,
-// with the recipe it varied (G, groups per step, lr, KL, curriculum), held-out pass@1 start → end with the
+// with the recipe it varied (starting model, G, groups per step, lr, KL, curriculum, new tokens), held-out pass@1 start → end with the
 // change's 95 % interval, the cumulative-reward gain over solo (mean and per seed) and the groups per step
 // that carried a signal. Reads bench/results/<name>.json for each name given; prints Markdown.
 //   node --import ./src/polyfills/register.js bench/ablation-table.ts <name> [<name> …]
 import { readFileSync } from 'node:fs'
+import { basename } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { LearningConfig } from '../src/swarm/learning-config.ts'
 import { fmt } from './stats.ts'
@@ -14,6 +15,7 @@ const results = fileURLToPath(new URL('./results/', import.meta.url))
 interface Summary {
   seeds: number[]
   rounds: number
+  model: { folder: string }
   batch: { groupSize: number; groups: number; lr: number; klBeta: number; curriculum: boolean }
   arms: Record<
     string,
@@ -31,17 +33,19 @@ const pts = (x: number) => `${x >= 0 ? '+' : ''}${fmt(100 * x, 1)}`
 const names = process.argv.slice(2)
 if (names.length === 0) throw new Error('name the runs: bench/ablation-table.ts <name> [<name> …]')
 console.log(
-  '| run | G | groups | lr | KL | curriculum | rounds × seeds | arm | pass@1 start → end | change [95 %] | reward vs solo (per seed) | signal groups/step |',
+  '| run | model | G | groups | lr | KL | curriculum | tokens | rounds × seeds | arm | pass@1 start → end | change [95 %] | reward vs solo (per seed) | signal groups/step |',
 )
-console.log('|---|---|---|---|---|---|---|---|---|---|---|---|')
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|')
 for (const name of names) {
   const s = JSON.parse(readFileSync(`${results}${name}.json`, 'utf8')) as Summary
   const b = s.batch
+  const model = basename(s.model.folder)
   for (const [arm, a] of Object.entries(s.arms)) {
     const p = a.passAt1
     const perSeed = a.rewardGainVsSoloPerSeed.map((g) => `${pts(g)}%`).join(', ')
     console.log(
-      `| ${name} | ${b.groupSize} | ${b.groups} | ${b.lr} | ${b.klBeta} | ${b.curriculum ? 'on' : 'off'} | ` +
+      `| ${name} | ${model} | ${b.groupSize} | ${b.groups} | ${b.lr} | ${b.klBeta} | ${b.curriculum ? 'on' : 'off'} | ` +
+        `${a.config.sampling.maxNewTokens} | ` +
         `${s.rounds} × ${s.seeds.length} | ${arm} | ${fmt(p.start, 3)} → ${fmt(p.end, 3)} | ` +
         `${pts(p.change.change)} [${pts(p.change.ci95[0])}, ${pts(p.change.ci95[1])}] | ` +
         `${arm === 'solo' ? '—' : `${pts(a.rewardGainVsSolo)}% (${perSeed})`} | ` +

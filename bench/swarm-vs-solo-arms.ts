@@ -31,6 +31,8 @@ export interface BenchRecipe {
   lr: number
   klBeta: number
   curriculum: boolean
+  /** new tokens a completion may sample: a model that writes its working needs room for it */
+  maxNewTokens: number
 }
 
 /**
@@ -42,7 +44,8 @@ export function learningFor(arm: Arm, base: LearningConfig, batch: BenchRecipe):
   // klBeta absent means no penalty (receipts without one hash as they always did)
   const grpo: LearningConfig['grpo'] = { ...base.grpo, lr: batch.lr, klBeta: batch.klBeta }
   if (batch.klBeta === 0) delete grpo.klBeta
-  const shared = { ...base, groupSize: batch.groupSize, tasksPerRound: batch.groups, grpo }
+  const sampling = { ...base.sampling, maxNewTokens: batch.maxNewTokens }
+  const shared = { ...base, groupSize: batch.groupSize, tasksPerRound: batch.groups, sampling, grpo }
   if (arm === 'solo') return { ...shared, sapo: { localGroups: batch.groups, externalGroups: 0 } }
   const external = Math.floor(batch.groups / 2)
   if (external === 0) throw new RangeError('a sharing arm needs at least 2 groups a step (1 own, 1 heard)')

@@ -8,7 +8,8 @@
 // sessions). The batch defaults to the tab's default recipe (DEFAULT_LEARNING).
 // Writes bench/results/<name>.json and .png and prints a table.
 //   node --import ./src/polyfills/register.js bench/swarm-vs-solo.ts [--rounds 100] [--seeds 3] [--seed-start 0]
-//     [--eval-every 20] [--group-size G] [--groups N] [--lr X] [--kl β] [--curriculum on|off] [--model DIR] [--parallel 2]
+//     [--eval-every 20] [--group-size G] [--groups N] [--lr X] [--kl β] [--curriculum on|off] [--max-new-tokens T]
+//     [--model DIR] [--parallel 2]
 //     [--arms swarm,swarm-signal,solo] [--name swarm-vs-solo] [--resume]
 import { spawn } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
@@ -189,6 +190,7 @@ async function main(): Promise<void> {
       kl: { type: 'string', default: String(DEFAULT_LEARNING.grpo.klBeta ?? 0) },
       // off: the free slots are filled uniformly instead of by each peer's curriculum
       curriculum: { type: 'string', default: 'on' },
+      'max-new-tokens': { type: 'string', default: String(DEFAULT_LEARNING.sampling.maxNewTokens) },
       model: { type: 'string', default: 'public/models/tabswarm-tiny/' },
       // (arm, seed) runs at once: one per core by default
       parallel: { type: 'string', default: '2' },
@@ -210,6 +212,7 @@ async function main(): Promise<void> {
     lr: Number(values.lr),
     klBeta: Number(values.kl),
     curriculum: values.curriculum === 'on',
+    maxNewTokens: positiveInt(values['max-new-tokens'], 'max-new-tokens'),
   }
   if (!(batch.lr > 0)) throw new Error('--lr must be a positive number')
   if (!(batch.klBeta >= 0 && batch.klBeta <= 1)) throw new Error('--kl must be a number in 0–1')
