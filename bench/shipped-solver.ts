@@ -1,6 +1,7 @@
 // The shipped tabswarm-tiny as the solver runs it in Node: onnxruntime-web (wasm, one thread), the
 // model folder's tokenizer and prompt template. Shared by the benches that sample real completions.
 import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import * as ort from 'onnxruntime-web'
 import { readCheckpoint } from '../src/model/checkpoint.ts'
 import { headDim } from '../src/model/config.ts'
@@ -14,14 +15,18 @@ export const SHIPPED_FOLDER = new URL('../public/models/tabswarm-tiny/', import.
 /** A file of the shipped model folder. */
 export const readShipped = (path: string): Buffer => readFileSync(new URL(path, SHIPPED_FOLDER))
 
-/** The shipped model's checkpoint, tokenizer, manifest and an onnxruntime-web decoder over it. */
-export async function loadShippedSolver() {
-  const { config, params } = readCheckpoint(readShipped('model.safetensors'))
-  const tokenizer = parseTokenizerJson(JSON.parse(readShipped('tokenizer.json').toString('utf8')))
-  const manifest = parseManifest(readShipped('tabswarm.json'))
+/**
+ * A model folder's checkpoint, tokenizer, manifest and an onnxruntime-web decoder over it: the shipped
+ * one unless `folder` (a directory path) names another of the same layout.
+ */
+export async function loadShippedSolver(folder?: string) {
+  const read = folder === undefined ? readShipped : (path: string) => readFileSync(join(folder, path))
+  const { config, params } = readCheckpoint(read('model.safetensors'))
+  const tokenizer = parseTokenizerJson(JSON.parse(read('tokenizer.json').toString('utf8')))
+  const manifest = parseManifest(read('tabswarm.json'))
   const eos = tokenizer.tokenId('<|endoftext|>')!
   ort.env.wasm.numThreads = 1
-  const decoder = ortDecoder(ort, await createSession(ort, 'wasm', readShipped('onnx/model.onnx')), {
+  const decoder = ortDecoder(ort, await createSession(ort, 'wasm', read('onnx/model.onnx')), {
     vocabSize: config.vocabSize,
     maxContext: config.maxSeqLen,
     kvHeads: config.kvHeads,
