@@ -53,7 +53,8 @@ export const SOLVER_RECIPE: SolverRecipe = {
 }
 
 /**
- * The next tabswarm-tiny's recipe, not trained yet: the shipped one with its data kept clear of the
+ * The next tabswarm-tiny's recipe (trained to its end in public/models/tabswarm-next/, its best step on
+ * validation; docs/solver-model.md): the shipped one with its data kept clear of the
  * held-out prompts (`heldOut`, sft-data.ts) and every family's worked solution in its targets
  * (docs/solver-model.md "Worked solutions"). The shipped chain's genesis hash commits to a recipe
  * without these fields, so it replays unchanged. Its stop step is for its own held-out scoring to

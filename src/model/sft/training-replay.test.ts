@@ -1,5 +1,5 @@
-// CI's check that the shipped models (tabswarm-tiny, and tabswarm-micro of the learning tests) came
-// from their recipes: replay the first training steps and compare them with the shipped step-hash
+// CI's check that the shipped models (tabswarm-tiny, tabswarm-micro of the learning tests, and
+// tabswarm-next, tiny's next recipe trained to its end: the learning benches' candidate) came from their recipes: replay the first training steps and compare them with the shipped step-hash
 // chain; check every shipped file against the manifest.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -9,7 +9,7 @@ import { parseHfConfig } from '../load/hf-config.ts'
 import { parseManifest } from '../load/model-manifest.ts'
 import { parameterCount } from '../f64/flat-params.ts'
 import { MICRO_NAME, MICRO_RECIPE } from './micro-recipe.ts'
-import { SOLVER_RECIPE } from './solver-recipe.ts'
+import { NEXT_SOLVER_RECIPE, SOLVER_RECIPE } from './solver-recipe.ts'
 import { SOLVER_NAME, type TrainingChainFile } from './solver-folder.ts'
 import { lastStep, runStep, startRun } from './solver-training.ts'
 import { sha256Hex } from './training-chain.ts'
@@ -20,10 +20,29 @@ const REPLAYED_STEPS = 3
 // Size budgets: tiny's weights a few MB at most (the solver issue); micro ≤ 20k parameters and the
 // whole folder under 200 KB (the learning issue's micro model).
 describe.each([
-  { name: SOLVER_NAME, recipe: SOLVER_RECIPE, maxParameters: Infinity, maxFolderBytes: 4_000_000 },
-  { name: MICRO_NAME, recipe: MICRO_RECIPE, maxParameters: 20_000, maxFolderBytes: 200 * 1024 },
-])('shipped $name', ({ name, recipe, maxParameters, maxFolderBytes }) => {
-  const folder = join(import.meta.dirname, '../../../public/models', name)
+  {
+    dir: SOLVER_NAME,
+    name: SOLVER_NAME,
+    recipe: SOLVER_RECIPE,
+    maxParameters: Infinity,
+    maxFolderBytes: 4_000_000,
+  },
+  {
+    dir: 'tabswarm-next',
+    name: SOLVER_NAME,
+    recipe: NEXT_SOLVER_RECIPE,
+    maxParameters: Infinity,
+    maxFolderBytes: 4_000_000,
+  },
+  {
+    dir: MICRO_NAME,
+    name: MICRO_NAME,
+    recipe: MICRO_RECIPE,
+    maxParameters: 20_000,
+    maxFolderBytes: 200 * 1024,
+  },
+])('shipped $dir', ({ dir, name, recipe, maxParameters, maxFolderBytes }) => {
+  const folder = join(import.meta.dirname, '../../../public/models', dir)
   const read = (path: string) => new Uint8Array(readFileSync(join(folder, path)))
   const chain = JSON.parse(new TextDecoder().decode(read('training-chain.json'))) as TrainingChainFile
 
