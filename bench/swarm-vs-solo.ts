@@ -8,7 +8,7 @@
 // sessions). The batch defaults to the tab's default recipe (DEFAULT_LEARNING).
 // Writes bench/results/<name>.json and .png and prints a table.
 //   node --import ./src/polyfills/register.js bench/swarm-vs-solo.ts [--rounds 100] [--seeds 3] [--seed-start 0]
-//     [--eval-every 20] [--group-size G] [--groups N] [--lr X] [--kl β] [--curriculum on|off] [--max-new-tokens T]
+//     [--eval-every 20] [--group-size G] [--groups N] [--lr X] [--kl β] [--curriculum on|off] [--max-new-tokens T] [--families a,b]
 //     [--model DIR] [--parallel 2]
 //     [--arms swarm,swarm-signal,solo] [--name swarm-vs-solo] [--resume]
 import { spawn } from 'node:child_process'
@@ -191,6 +191,9 @@ async function main(): Promise<void> {
       // off: the free slots are filled uniformly instead of by each peer's curriculum
       curriculum: { type: 'string', default: 'on' },
       'max-new-tokens': { type: 'string', default: String(DEFAULT_LEARNING.sampling.maxNewTokens) },
+      // the families drawn (comma-separated; default every family the tab draws): a run on the cells
+      // with room to learn shows whether the step can move the model at all
+      families: { type: 'string' },
       model: { type: 'string', default: 'public/models/tabswarm-tiny/' },
       // (arm, seed) runs at once: one per core by default
       parallel: { type: 'string', default: '2' },
@@ -223,11 +226,15 @@ async function main(): Promise<void> {
     throw new Error(
       `--arms lists arms of ${ARMS.join(', ')}, solo included (the baseline); got ${values.arms}`,
     )
+  const base: LearningConfig =
+    values.families === undefined
+      ? DEFAULT_LEARNING
+      : {
+          ...DEFAULT_LEARNING,
+          sources: values.families.split(',').map((family) => ({ kind: 'reasoning' as const, family })),
+        }
   const configs = Object.fromEntries(
-    arms.map((arm) => [
-      arm,
-      parseLearningConfig(learningFor(arm, DEFAULT_LEARNING, batch), taskFamilyExists),
-    ]),
+    arms.map((arm) => [arm, parseLearningConfig(learningFor(arm, base, batch), taskFamilyExists)]),
   ) as Record<Arm, LearningConfig>
   const model = loadBenchModel(values.model)
   await mkdir(results, { recursive: true })
