@@ -63,6 +63,10 @@ export function learningFor(arm: Arm, base: LearningConfig, batch: BenchRecipe):
 export const evalDifficulties = ({ difficulties: { min, max } }: LearningConfig): Difficulty[] =>
   DIFFICULTIES.filter((d) => d >= min && d <= max + 1)
 
+/** The families the draw covers: a run on some families is judged on those alone. */
+export const evalFamilies = ({ sources }: LearningConfig): string[] =>
+  sources.flatMap((s) => (s.kind === 'reasoning' ? [s.family] : []))
+
 /** Reserved prompts per family for a curve point, spread over the eval difficulties. */
 export const CURVE_PER_FAMILY = 100
 

@@ -27,6 +27,7 @@ import type { ReasoningTask } from '../src/tasks/task.ts'
 import {
   CURVE_PER_FAMILY,
   evalDifficulties,
+  evalFamilies,
   heldOutModel,
   loadBenchModel,
   PEERS,
@@ -93,6 +94,7 @@ async function main(): Promise<void> {
   })
 
   const difficulties = evalDifficulties(learning)
+  const families = evalFamilies(learning)
   const result: ArmResult = {
     spec,
     weightsHash: model.manifest.weightsHash,
@@ -108,8 +110,8 @@ async function main(): Promise<void> {
     const perCell = end ? HELD_OUT_PER_CELL : Math.ceil(CURVE_PER_FAMILY / difficulties.length)
     const shares = peers.map((p, index) =>
       scoreReservedCells(heldOutModel(model, p.policy.state.params), difficulties, perCell, {
-        index,
-        of: PEERS,
+        share: { index, of: PEERS },
+        families,
       }),
     )
     const pooled = poolCellScores(shares)

@@ -27,6 +27,7 @@ import { fmt, positiveInt, printTable, type Row } from './stats.ts'
 import {
   ARMS,
   evalDifficulties,
+  evalFamilies,
   heldOutModel,
   learningFor,
   loadBenchModel,
@@ -161,14 +162,33 @@ interface StartEval {
   cells: ReservedCellScore[]
 }
 
-function startEval(model: BenchModel, difficulties: Difficulty[], file: string): StartEval {
+/**
+ * The starting model's score on the full reserved set of the families drawn, kept in `file`: a kept
+ * score of the same weights and difficulties is reused, cut down to `families` when it covers more.
+ */
+function startEval(
+  model: BenchModel,
+  families: string[],
+  difficulties: Difficulty[],
+  file: string,
+): StartEval {
   const weightsHash = model.manifest.weightsHash
   if (existsSync(file)) {
     const kept = JSON.parse(readFileSync(file, 'utf8')) as StartEval
-    if (kept.weightsHash === weightsHash && kept.difficulties.join() === difficulties.join()) return kept
+    const cells = families.flatMap((f) => kept.cells.filter((c) => c.family === f))
+    if (
+      kept.weightsHash === weightsHash &&
+      kept.difficulties.join() === difficulties.join() &&
+      cells.length === families.length * difficulties.length
+    )
+      return { ...kept, cells }
   }
-  process.stderr.write(`scoring the starting model on the full reserved set (${difficulties.join(', ')})…\n`)
-  const cells = scoreReservedCells(heldOutModel(model, model.params), difficulties, HELD_OUT_PER_CELL)
+  process.stderr.write(
+    `scoring the starting model on the full reserved set (${families.join(', ')} at ${difficulties.join(', ')})…\n`,
+  )
+  const cells = scoreReservedCells(heldOutModel(model, model.params), difficulties, HELD_OUT_PER_CELL, {
+    families,
+  })
   const kept = { weightsHash, difficulties, cells }
   writeFileSync(file, JSON.stringify(kept))
   return kept
@@ -239,7 +259,12 @@ async function main(): Promise<void> {
   const model = loadBenchModel(values.model)
   await mkdir(results, { recursive: true })
   const difficulties = evalDifficulties(configs.solo)
-  const start = startEval(model, difficulties, `${results}${values.name}-start.json`)
+  const start = startEval(
+    model,
+    evalFamilies(configs.solo),
+    difficulties,
+    `${results}${values.name}-start.json`,
+  )
   const startMix = stratifiedInterval(start.cells)
 
   // each arm's result is kept as it lands, so a long run that is cut short still leaves its finished arms

@@ -74,12 +74,18 @@ describe('scoreReservedCells', () => {
   const whole = scoreReservedCells(model, [1], 5)
 
   it('splits every cell among scorers so that pooling the shares gives the whole set', () => {
-    const shares = [0, 1, 2].map((index) => scoreReservedCells(model, [1], 5, { index, of: 3 }))
+    const shares = [0, 1, 2].map((index) => scoreReservedCells(model, [1], 5, { share: { index, of: 3 } }))
     expect(shares.map((s) => s[0]!.tasks)).toEqual([2, 2, 1])
     expect(poolCellScores(shares)).toEqual(whole)
   })
 
+  it('scores only the families it is given, in their order', () => {
+    const drawn = scoreReservedCells(model, [1], 5, { families: ['modular-arithmetic', 'arithmetic'] })
+    expect(drawn.map((c) => c.family)).toEqual(['modular-arithmetic', 'arithmetic'])
+    expect(drawn[1]).toEqual(whole.find((c) => c.family === 'arithmetic'))
+  })
+
   it('refuses a share outside 0…of−1', () => {
-    expect(() => scoreReservedCells(model, [1], 5, { index: 3, of: 3 })).toThrow(/prompt share/)
+    expect(() => scoreReservedCells(model, [1], 5, { share: { index: 3, of: 3 } })).toThrow(/prompt share/)
   })
 })

@@ -112,17 +112,24 @@ export interface ReservedCellScore extends CellScore {
   readonly exhausted: boolean
 }
 
+/** Which reserved prompts to score: a peer's share of them, and the families (default: every one). */
+export interface ReservedScope {
+  readonly share?: PromptShare
+  /** the families a swarm draws: its held-out mix is those families, not every one the model knows */
+  readonly families?: readonly string[]
+}
+
 /** Greedy results per family × difficulty cell (family-major) on `share` of each cell's reserved prompts. */
 export function scoreReservedCells(
   model: HeldOutModel,
   difficulties: readonly Difficulty[],
   perCell: number,
-  share: PromptShare = { index: 0, of: 1 },
+  { share = { index: 0, of: 1 }, families = REASONING_FAMILIES.map((f) => f.name) }: ReservedScope = {},
 ): ReservedCellScore[] {
   if (!Number.isInteger(share.of) || share.of < 1 || share.index < 0 || share.index >= share.of)
     throw new RangeError(`a prompt share is index 0…of−1 of of ≥ 1 (got ${share.index} of ${share.of})`)
   const complete = greedyCompleter(model)
-  return REASONING_FAMILIES.flatMap(({ name }) =>
+  return families.flatMap((name) =>
     difficulties.map((difficulty) => {
       const cell = heldOutCell(name, difficulty, perCell)
       const tasks = cell.tasks.filter((_, i) => i % share.of === share.index)
