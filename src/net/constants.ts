@@ -48,6 +48,10 @@ export const MAX_STREAM_MESSAGE_BYTES = 4 * 1024 * 1024
 export const BLOCK_AFTER_REJECTS = 20
 export const BLOCK_MS = 5 * 60_000
 
+/** Hung-up peers remembered at once (each took a connection and BLOCK_AFTER_REJECTS refusals); beyond
+ * it the least recently blocked are forgotten and would be hung up on again after as many refusals. */
+export const MAX_BLOCKED_PEERS = 1_000
+
 /** Charged refusals are forgotten at this rate (a leaky bucket of BLOCK_AFTER_REJECTS): a peer is hung up
  * on only while its invalid messages arrive faster than one per 10 s on average, so an honest peer's rare
  * bad message (a bug, a schema it read differently) is forgotten within minutes instead of adding up

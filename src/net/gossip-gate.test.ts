@@ -3,7 +3,7 @@ import { PROTOCOL_VERSION, encodeEnvelope, type Envelope } from '../swarm/envelo
 import { createGossipValidator } from '../swarm/gossip-validator.ts'
 import { makePresenceBody } from '../swarm/presence.ts'
 import { topicFor } from '../swarm/topics.ts'
-import { BLOCK_AFTER_REJECTS, BLOCK_MS } from './constants.ts'
+import { BLOCK_AFTER_REJECTS, BLOCK_MS, MAX_BLOCKED_PEERS } from './constants.ts'
 import { createGossipGate } from './gossip-gate.ts'
 import { createNetStats } from './net-stats.ts'
 
@@ -78,6 +78,20 @@ describe('createGossipGate', () => {
     expect(stats.sample(T0).stats).toMatchObject({ rejected: BLOCK_AFTER_REJECTS + 1, blockedPeers: 1 })
     advance(BLOCK_MS + 1)
     expect(gate.isBlocked(MALLORY)).toBe(false)
+  })
+
+  it(`remembers at most ${MAX_BLOCKED_PEERS} hung-up peers: a flood of fresh ones forgets the oldest first`, () => {
+    const { gate, hangUp } = setup()
+    const garbage = json({ not: 'an envelope' })
+    const mallory = (i: number) => `${MALLORY}${i}`
+    const flood = MAX_BLOCKED_PEERS + 1
+    for (let i = 0; i < flood; i++)
+      for (let k = 0; k < BLOCK_AFTER_REJECTS; k++) gate.judge(TOPIC, garbage, mallory(i), mallory(i))
+    expect(hangUp).toHaveBeenCalledTimes(flood)
+    // the newest are still refused; the first has been forgotten (it needs a fresh connection and
+    // another BLOCK_AFTER_REJECTS refusals to be hung up on again), so the record is bounded
+    expect(gate.isBlocked(mallory(flood - 1))).toBe(true)
+    expect(gate.isBlocked(mallory(0))).toBe(false)
   })
 
   // Eclipse by forwarding: an attacker feeds an honest peer messages 59.5 s old; by the time the honest

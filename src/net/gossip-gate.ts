@@ -4,9 +4,11 @@
 import type { Envelope } from '../swarm/envelope.ts'
 import { IGNORED_REASONS } from '../swarm/gossip-validator.ts'
 import { createRateLimiter, type RateLimit } from '../swarm/rate-limiter.ts'
+import { createRecentMap } from '../swarm/recent-map.ts'
 import {
   BLOCK_AFTER_REJECTS,
   BLOCK_MS,
+  MAX_BLOCKED_PEERS,
   MAX_REFUSAL_RECORDS,
   REJECTS_FORGIVEN_PER_SECOND,
 } from './constants.ts'
@@ -45,7 +47,8 @@ export interface GossipGate {
 
 export function createGossipGate(p: GossipGateParameters): GossipGate {
   const now = p.now ?? Date.now
-  const blocked = new Map<string, number>()
+  // until when each hung-up peer is refused; bounded, since every fresh key can earn a place here
+  const blocked = createRecentMap<number>(MAX_BLOCKED_PEERS)
   const isBlocked = (id: string): boolean => (blocked.get(id) ?? 0) > now()
   // A leaky bucket per forwarder: each charged refusal spends a token and tokens come back at
   // REJECTS_FORGIVEN_PER_SECOND. Its burst is one less than BLOCK_AFTER_REJECTS, so the refusal that
