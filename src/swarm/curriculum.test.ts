@@ -116,6 +116,27 @@ describe('the curriculum', () => {
     ])
   })
 
+  // next-room (docs/headline-bench.md): two free slots a round, and the two cells with the best chance
+  // took nearly all of them for 100 rounds, though three more were as likely to teach
+  it('shares the free slots over the rounds among every cell on the shortlist, not the best alone', () => {
+    const rates = [0.5, 0.4, 0.3, 0.3]
+    let state = EMPTY_CURRICULUM
+    for (let i = 0; i < 10; i++)
+      state = updateCurriculum(
+        state,
+        cells.map((c, k) => {
+          const wins = Math.round((rates[k] ?? 1) * 10)
+          return { cell: cellKey(c), rewards: Array.from({ length: 10 }, (_, j) => (j < wins ? 1.2 : 0.2)) }
+        }),
+      )
+    const counts = new Map<string, number>()
+    for (let round = 0; round < SHARE_WINDOW_ROUNDS; round++)
+      for (const cell of chooseCells(state, { ...choice, round, count: 1 }))
+        counts.set(cellKey(cell), (counts.get(cellKey(cell)) ?? 0) + 1)
+    expect([...counts.keys()].sort()).toEqual(cells.slice(0, 4).map(cellKey).sort())
+    for (const n of counts.values()) expect(n).toBeGreaterThanOrEqual(2)
+  })
+
   it('decodes a saved state, and an absent or damaged one as empty', () => {
     const state = updateCurriculum(EMPTY_CURRICULUM, [{ cell: cellKey(cells[0]!), rewards: [1.2, 0.2] }])
     expect(decodeCurriculum(JSON.parse(JSON.stringify(state)))).toEqual(state)

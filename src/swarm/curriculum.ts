@@ -68,9 +68,10 @@ export interface CurriculumChoice {
 
 /**
  * The cells for the free slots: of the swarm's cells, those whose signal chance is at least half the
- * best one's (SIGNAL_SHORTLIST), best first and in turn, so a round's groups spread over the cells
- * that teach rather than piling on one estimate, yet never go to a cell that would teach far less;
- * equal chances (unseen cells) in an order seeded by swarm, round and peer.
+ * best one's (SIGNAL_SHORTLIST), in turn from a place on the shortlist seeded by swarm, round and peer,
+ * so the groups spread over the cells that teach — within a round and across rounds, even when a
+ * round has fewer free slots than the shortlist has cells — rather than piling on one estimate, yet
+ * never go to a cell that would teach far less; equal chances (unseen cells) in a seeded order.
  */
 export function chooseCells(state: CurriculumState, choice: CurriculumChoice): Cell[] {
   const random = new SeededRandom(`tabswarm/curriculum/${choice.swarmId}/${choice.round}/${choice.peerId}`)
@@ -82,7 +83,8 @@ export function chooseCells(state: CurriculumState, choice: CurriculumChoice): C
     }))
     .sort((a, b) => b.chance - a.chance || a.tie - b.tie)
   const shortlist = ranked.filter((r) => r.chance >= SIGNAL_SHORTLIST * ranked[0]!.chance)
-  return Array.from({ length: choice.count }, (_, i) => shortlist[i % shortlist.length]!.cell)
+  const start = random.nextUint32() % shortlist.length
+  return Array.from({ length: choice.count }, (_, i) => shortlist[(start + i) % shortlist.length]!.cell)
 }
 
 /** A cell is worth a free slot when its signal chance is at least this share of the best cell's. */
