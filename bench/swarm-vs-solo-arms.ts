@@ -33,6 +33,8 @@ export interface BenchRecipe {
   curriculum: boolean
   /** new tokens a completion may sample: a model that writes its working needs room for it */
   maxNewTokens: number
+  /** optimizer steps a round on the round's batch (src/swarm/reproducible-policy.ts `epochs`) */
+  epochs: number
 }
 
 /**
@@ -109,6 +111,8 @@ export interface ArmSpec {
   curriculum: boolean
   /** a finished solo run of the same seed whose curriculum choices this run replays */
   replay?: string
+  /** optimizer steps a round on the same batch; absent: 1 (a spec saved before it hashes as it did) */
+  epochs?: number
 }
 
 /** One held-out evaluation of an arm: its peers split the prompts, so this is the mean over peers. */

@@ -86,6 +86,7 @@ async function main(): Promise<void> {
         eosId: model.eosId,
         sampling: learning.sampling,
         grpo: { ...learning.grpo, beta1: 0.9, beta2: 0.999, eps: 1e-8 },
+        epochs: spec.epochs ?? 1,
       }),
       score,
       // the window closes once every peer of the hub has published its round

@@ -8,7 +8,8 @@
 // sessions). The batch defaults to the tab's default recipe (DEFAULT_LEARNING).
 // Writes bench/results/<name>.json and .png and prints a table.
 //   node --import ./src/polyfills/register.js bench/swarm-vs-solo.ts [--rounds 100] [--seeds 3] [--seed-start 0]
-//     [--eval-every 20] [--group-size G] [--groups N] [--lr X] [--kl β] [--curriculum on|off] [--max-new-tokens T] [--families a,b]
+//     [--eval-every 20] [--group-size G] [--groups N] [--lr X] [--epochs E] [--kl β] [--curriculum on|off]
+//     [--max-new-tokens T] [--families a,b]
 //     [--model DIR] [--parallel 2]
 //     [--arms swarm,swarm-signal,solo] [--name swarm-vs-solo] [--resume]
 import { spawn } from 'node:child_process'
@@ -206,6 +207,8 @@ async function main(): Promise<void> {
       'group-size': { type: 'string', default: String(DEFAULT_LEARNING.groupSize) },
       groups: { type: 'string', default: String(DEFAULT_LEARNING.tasksPerRound) },
       lr: { type: 'string', default: String(DEFAULT_LEARNING.grpo.lr) },
+      // optimizer steps a round on the round's batch (1: the tab's on-policy step)
+      epochs: { type: 'string', default: '1' },
       // KL penalty to the starting model (0: none)
       kl: { type: 'string', default: String(DEFAULT_LEARNING.grpo.klBeta ?? 0) },
       // off: the free slots are filled uniformly instead of by each peer's curriculum
@@ -236,6 +239,7 @@ async function main(): Promise<void> {
     klBeta: Number(values.kl),
     curriculum: values.curriculum === 'on',
     maxNewTokens: positiveInt(values['max-new-tokens'], 'max-new-tokens'),
+    epochs: positiveInt(values.epochs, 'epochs'),
   }
   if (!(batch.lr > 0)) throw new Error('--lr must be a positive number')
   if (!(batch.klBeta >= 0 && batch.klBeta <= 1)) throw new Error('--kl must be a number in 0–1')
@@ -284,6 +288,7 @@ async function main(): Promise<void> {
       learning: configs[arm],
       curriculum: batch.curriculum,
       ...(arm === 'solo' ? {} : { replay: file('solo', seed) }),
+      ...(batch.epochs === 1 ? {} : { epochs: batch.epochs }),
     }
     if (values.resume && existsSync(file(arm, seed))) {
       const kept = JSON.parse(readFileSync(file(arm, seed), 'utf8')) as ArmResult

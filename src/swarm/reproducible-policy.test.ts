@@ -28,8 +28,15 @@ const groups: TokenizedGroup[] = [
 ]
 
 // training reads no text: the tokenizer only serves sampling and matching
-const policy = (klBeta?: number, tokenizer = {} as Tokenizer, eosId = 2, config = TINY_CONFIG) =>
+const policy = (
+  klBeta?: number,
+  tokenizer = {} as Tokenizer,
+  eosId = 2,
+  config = TINY_CONFIG,
+  epochs?: number,
+) =>
   createReproduciblePolicy({
+    ...(epochs === undefined ? {} : { epochs }),
     config,
     params: initParams(config, [1, 2]),
     tokenizer,
@@ -50,6 +57,20 @@ describe('the reproducible policy', () => {
     const [plain2, kl2] = [await plain.train(groups), await withKl.train(groups)]
     expect(kl2.kl).toBeGreaterThan(0)
     expect(kl2.weightsHash).not.toBe(plain2.weightsHash)
+  })
+
+  it('with epochs, takes that many steps on one batch, each clipped against the policy that sampled it', async () => {
+    const once = policy()
+    const first = await once.train(groups)
+    const twice = policy(undefined, undefined, undefined, undefined, 2)
+    const both = await twice.train(groups)
+    expect(twice.version).toBe(1)
+    // a second step moved the weights past the first…
+    expect(both.weightsHash).not.toBe(first.weightsHash)
+    // …and is not a fresh on-policy step from there: its ratio is against the first step's policy
+    const onPolicy = await once.train(groups)
+    expect(both.weightsHash).not.toBe(onPolicy.weightsHash)
+    expect(() => policy(undefined, undefined, undefined, undefined, 0)).toThrow(/≥ 1 whole optimizer steps/)
   })
 })
 

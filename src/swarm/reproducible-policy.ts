@@ -27,6 +27,12 @@ export interface ReproduciblePolicyOptions {
   sampling: LearningConfig['sampling']
   /** with klBeta > 0, the penalty's reference policy is `params`, the weights the policy starts from */
   grpo: GrpoConfig
+  /**
+   * Optimizer steps per training batch (default 1, the swarm's on-policy step). More reuse a round's
+   * rollouts PPO-style: the old log-probs are the batch's first forward, so later steps' ratios are
+   * clipped against the policy that sampled it. Headless only for now: a tab's receipt names one step.
+   */
+  epochs?: number
 }
 
 export interface ReproduciblePolicy extends Policy {
@@ -41,7 +47,9 @@ function philoxSeed(key: string): [number, number] {
 }
 
 export function createReproduciblePolicy(options: ReproduciblePolicyOptions): ReproduciblePolicy {
-  const { config, tokenizer, eosId, sampling } = options
+  const { config, tokenizer, eosId, sampling, epochs = 1 } = options
+  if (!Number.isInteger(epochs) || epochs < 1)
+    throw new RangeError(`a reproducible policy takes ≥ 1 whole optimizer steps per batch, got ${epochs}`)
   let state = initTrainState(config, options.params)
   let version = 0
   const vocabulary = { tokenizer, vocabSize: config.vocabSize, eosIds: [eosId] }
@@ -82,7 +90,11 @@ export function createReproduciblePolicy(options: ReproduciblePolicyOptions): Re
       const batch = buildRolloutBatch(groups, eosId, config.maxSeqLen)
       // one update per batch: on-policy, the step's own forward gives the old log-probs
       const ref = options.grpo.klBeta ? tokenLogProbsOf(config, options.params, batch) : undefined
-      const step = grpoStep(config, state, batch, undefined, options.grpo, undefined, ref)
+      // the first step is on-policy (its own forward gives the old log-probs); later ones keep those
+      const old = epochs > 1 ? tokenLogProbsOf(config, state.params, batch) : undefined
+      let step = grpoStep(config, state, batch, undefined, options.grpo, undefined, ref)
+      for (let e = 1; e < epochs; e++)
+        step = grpoStep(config, step.state, batch, old, options.grpo, undefined, ref)
       state = step.state
       version++
       const kl = step.kl && toFloat(step.kl)[0]!
