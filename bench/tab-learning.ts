@@ -11,6 +11,7 @@ import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import type { Page } from '@playwright/test'
+import { buildApp, buildIsStale } from '../src/cli/app-build.ts'
 import { startStack } from '../src/cli/stack.ts'
 import type { EvalPoint, RoundRow } from '../src/state/learning-store.ts'
 import { DEFAULT_LEARNING } from '../src/swarm/learning-config.ts'
@@ -19,6 +20,7 @@ import { fmt, percentile, positiveInt, printTable, writeResults, type Row } from
 
 const PORTS = { relayPort: 18300, relayHttpPort: 18301, appPort: 18302 }
 const results = fileURLToPath(new URL('./results/', import.meta.url))
+const root = fileURLToPath(new URL('../', import.meta.url))
 /** How often progress is printed while the tabs learn. */
 const PROGRESS_MS = 60_000
 
@@ -74,6 +76,11 @@ async function main(): Promise<void> {
   })
   const minutes = positiveInt(values.minutes, 'minutes')
   const tabCount = positiveInt(values.tabs, 'tabs')
+  // the app as npm start serves it: built first when dist/ is missing or older than its sources
+  if (await buildIsStale(root, 'dist')) {
+    console.log('building the app (vite build)…')
+    await buildApp(root, 'dist')
+  }
   // the config npm start serves (src/cli/start.ts): a learning swarm on the shipped model
   const stack = await startStack({ ...PORTS, config: { learning: DEFAULT_LEARNING } })
   const browser = await launchBrowser()
@@ -91,9 +98,17 @@ async function main(): Promise<void> {
       await new Promise((r) => setTimeout(r, Math.min(PROGRESS_MS, until - Date.now())))
       const states = await Promise.all(
         pages.map(async (p) => {
-          const round = await p.getByTestId('learning-status').getAttribute('data-round')
-          const evals = await p.getByTestId('train-evals-count').textContent()
-          return `round ${round ?? '?'}, ${evals ?? 0} evals`
+          // a progress line only: a tab still loading (or busy past the poll) reads as '?', never ends the run
+          const poll = { timeout: 5_000 }
+          const round = await p
+            .getByTestId('learning-status')
+            .getAttribute('data-round', poll)
+            .catch(() => null)
+          const evals = await p
+            .getByTestId('train-evals-count')
+            .textContent(poll)
+            .catch(() => null)
+          return `round ${round ?? '?'}, ${evals ?? '?'} evals`
         }),
       )
       console.log(`${((Date.now() - started) / 60_000).toFixed(1)} min: ${states.join(' · ')}`)
