@@ -88,7 +88,7 @@ export function createReproduciblePolicy(options: ReproduciblePolicyOptions): Re
     matches: (c) => tokensSpellText(c, vocabulary),
     async train(groups) {
       const batch = buildRolloutBatch(groups, eosId, config.maxSeqLen)
-      // one update per batch: on-policy, the step's own forward gives the old log-probs
+      // the KL penalty's reference: the weights the policy started from
       const ref = options.grpo.klBeta ? tokenLogProbsOf(config, options.params, batch) : undefined
       // the first step is on-policy (its own forward gives the old log-probs); later ones keep those
       const old = epochs > 1 ? tokenLogProbsOf(config, state.params, batch) : undefined
