@@ -141,5 +141,10 @@ export interface ArmResult {
    * with another's choices replays them, so every arm draws the same tasks per peer and round
    */
   choices: string[][][]
+  /**
+   * [round][cellKey] [successes, completions] of the peers' own groups: a cell's own success rate over
+   * the rounds, which the mean reward mixes with the round's draw (absent in results older than it)
+   */
+  successes?: Record<string, [number, number]>[]
   seconds: number
 }

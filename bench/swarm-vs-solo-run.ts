@@ -12,7 +12,7 @@
 //   node --import ./src/polyfills/register.js bench/swarm-vs-solo-run.ts '<ArmSpec JSON>'
 import { readFileSync } from 'node:fs'
 import { scoreReservedCells } from '../src/model/sft/held-out-eval.ts'
-import { chooseCells, EMPTY_CURRICULUM, updateCurriculum } from '../src/swarm/curriculum.ts'
+import { chooseCells, EMPTY_CURRICULUM, SUCCESS_REWARD, updateCurriculum } from '../src/swarm/curriculum.ts'
 import { learningCells } from '../src/swarm/learning-config.ts'
 import { createMemoryHub } from '../src/swarm/memory-comm.ts'
 import { createReproduciblePolicy, type ReproduciblePolicy } from '../src/swarm/reproducible-policy.ts'
@@ -104,6 +104,7 @@ async function main(): Promise<void> {
     evals: [],
     endCells: [],
     choices,
+    successes: [],
     seconds: 0,
   }
   const evaluate = (round: number) => {
@@ -131,6 +132,13 @@ async function main(): Promise<void> {
     result.reward.push(reports.map((r) => r.ownReward))
     result.informative.push(reports.map((r) => r.trainedOn.informative ?? 0))
     reports.forEach((r, i) => (curricula[i] = updateCurriculum(curricula[i]!, r.drawn ?? [])))
+    const tally: Record<string, [number, number]> = {}
+    for (const { cell, rewards } of reports.flatMap((r) => r.drawn ?? [])) {
+      const t = (tally[cell] ??= [0, 0])
+      t[0] += rewards.filter((r) => r >= SUCCESS_REWARD).length
+      t[1] += rewards.length
+    }
+    result.successes!.push(tally)
     if ((round + 1) % evalEvery === 0 || round + 1 === rounds) evaluate(round + 1)
     process.stderr.write(
       `${arm} seed ${seed} round ${round + 1}/${rounds}: reward ${(reports.reduce((a, r) => a + r.ownReward, 0) / PEERS).toFixed(3)}\n`,

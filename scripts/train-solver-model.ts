@@ -2,7 +2,7 @@
 // (the shipped solver) or, with --recipe micro, tabswarm-micro (the learning-swarm tests' model); --recipe
 // next trains tabswarm-tiny's next recipe (data clear of the held-out prompts, every family's worked
 // solution in its targets).
-//   node --import ./src/polyfills/register.js scripts/train-solver-model.ts [--recipe tiny|next|micro] [--out DIR]
+//   node --import ./src/polyfills/register.js scripts/train-solver-model.ts [--recipe tiny|next|either|micro] [--out DIR]
 //     [--steps N] [--workers N] [--eval-every N [--eval-from S] [--eval-count C] [--snapshots DIR]]
 // The same command gives the same bytes, with any number of workers: see src/model/sft/solver-training.ts
 // and gradient-pool.ts. Workers default to one per sequence of a batch, at most one per core.
@@ -16,7 +16,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { MICRO_NAME, MICRO_RECIPE } from '../src/model/sft/micro-recipe.ts'
-import { NEXT_SOLVER_RECIPE, SOLVER_RECIPE } from '../src/model/sft/solver-recipe.ts'
+import { EITHER_SOLVER_RECIPE, NEXT_SOLVER_RECIPE, SOLVER_RECIPE } from '../src/model/sft/solver-recipe.ts'
 import { SOLVER_NAME, solverFolderFiles } from '../src/model/sft/solver-folder.ts'
 import { batchGradient } from '../src/model/f64/sft-step.ts'
 import { flatFromParams, parameterCount, roundToParams } from '../src/model/f64/flat-params.ts'
@@ -40,6 +40,8 @@ const RECIPES: Record<string, { name: string; recipe: SolverRecipe }> = {
   tiny: { name: SOLVER_NAME, recipe: SOLVER_RECIPE },
   // tiny's next recipe: data clear of the held-out prompts, every family's working (solver-recipe.ts)
   next: { name: SOLVER_NAME, recipe: NEXT_SOLVER_RECIPE },
+  // the next recipe with two ways to answer: a working on half the examples (solver-recipe.ts)
+  either: { name: SOLVER_NAME, recipe: EITHER_SOLVER_RECIPE },
   micro: { name: MICRO_NAME, recipe: MICRO_RECIPE },
 }
 

@@ -3,7 +3,7 @@ import { generateReasoningTask, generateWorkedTask } from '../../tasks/generate-
 import { isReservedPrompt } from '../../tasks/reserved-prompts.ts'
 import { REASONING_FAMILIES } from '../../tasks/reasoning-families.ts'
 import type { Tokenizer } from '../tokenizer/tokenizer.ts'
-import { NEXT_SOLVER_RECIPE, SOLVER_RECIPE } from './solver-recipe.ts'
+import { EITHER_SOLVER_RECIPE, NEXT_SOLVER_RECIPE, SOLVER_RECIPE } from './solver-recipe.ts'
 import {
   answerTarget,
   encodeExample,
@@ -75,6 +75,32 @@ describe('supervised examples', () => {
       const { task, working } = trainingExample(slots, n, { workings })
       if (task.difficulty === 1) expect(working, task.prompt).toBeDefined()
     }
+  })
+
+  it('in the either recipe, give every other example of each entry its working and the rest the bare answer', () => {
+    const { mix, workings, heldOut } = EITHER_SOLVER_RECIPE.hyperparameters
+    expect(workings).toBe('either-v1')
+    const slots = mixSlots(mix)
+    // per entry: how many of its examples have a working to give, and how many were given one
+    const counts = new Map<string, { uses: number; possible: number; worked: number }>()
+    for (let n = 0; n < 20 * slots.length; n++) {
+      const example = trainingExample(slots, n, { workings, heldOut })
+      // the tasks are the next recipe's; only whether the working is there differs
+      const next = trainingExample(slots, n, NEXT_SOLVER_RECIPE.hyperparameters)
+      expect(example.task).toEqual(next.task)
+      const key = `${example.task.family}/${example.task.difficulty}`
+      const c = counts.get(key) ?? { uses: 0, possible: 0, worked: 0 }
+      counts.set(key, c)
+      // an entry's uses alternate, working first, where the family writes one (modular d2 has none)
+      expect(example.working, key).toBe(c.uses % 2 === 0 ? next.working : undefined)
+      c.uses++
+      if (next.working !== undefined) c.possible++
+      if (example.working !== undefined) c.worked++
+    }
+    expect([...counts.keys()].sort()).toEqual(mix.map((e) => `${e.family}/${e.difficulty}`).sort())
+    const halves = [...counts].filter(([, c]) => c.possible === c.uses)
+    expect(halves.length).toBeGreaterThanOrEqual(10)
+    for (const [key, c] of halves) expect(c.worked, key).toBe(c.uses / 2)
   })
 
   it('walk each mix entry through its own seeds 0, 1, 2, … in proportion to its weight', () => {

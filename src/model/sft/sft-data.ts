@@ -38,10 +38,16 @@ export interface WorkedTask {
  * shipped and micro models trained on, so their chains replay unchanged now that every family writes
  * one. 'all-families-v1': every family's working as it writes it (docs/solver-model.md).
  */
-export type Workings = 'all-families-v1'
+export type Workings = 'all-families-v1' | 'either-v1'
 
-function withWorkings(example: WorkedTask, workings: Workings | undefined): WorkedTask {
-  if (workings === 'all-families-v1' || example.task.family === 'modular-arithmetic') return example
+/**
+ * 'either-v1': every family's working on every other example of each mix entry (its k-th use, k even),
+ * the bare answer on the rest. A model trained so knows two ways to answer and not which one works,
+ * which reinforcement learning can find from its own rewards (docs/solver-model.md).
+ */
+function withWorkings(example: WorkedTask, workings: Workings | undefined, k: number): WorkedTask {
+  if (workings === 'all-families-v1' || (workings === 'either-v1' && k % 2 === 0)) return example
+  if (workings === undefined && example.task.family === 'modular-arithmetic') return example
   return { task: example.task }
 }
 
@@ -114,7 +120,7 @@ export function trainingExample(
   const seed = heldOut === undefined ? k : unreservedSeed(entry.family, entry.difficulty, k)
   if (seed >= HELD_OUT_SEED_START)
     throw new RangeError(`training seed ${seed} would reach the held-out seeds`)
-  return withWorkings(generateWorkedTask(entry.family, entry.difficulty, seed), workings)
+  return withWorkings(generateWorkedTask(entry.family, entry.difficulty, seed), workings, k)
 }
 
 /**

@@ -69,3 +69,15 @@ export const NEXT_SOLVER_RECIPE: SolverRecipe = {
     workings: 'all-families-v1',
   },
 }
+
+/**
+ * The next recipe with two ways to answer: every family's working on half the examples and the bare
+ * answer on the others (`workings: 'either-v1'`, sft-data.ts), so the trained model starts each
+ * completion one way or the other without knowing which one its answer needs. Reinforcement learning
+ * can find that from its own rewards in a few hundred groups, where learning a family's facts takes
+ * tens of thousands of examples (docs/solver-model.md). `npm run model:train -- --recipe either`.
+ */
+export const EITHER_SOLVER_RECIPE: SolverRecipe = {
+  ...NEXT_SOLVER_RECIPE,
+  hyperparameters: { ...NEXT_SOLVER_RECIPE.hyperparameters, workings: 'either-v1' },
+}
