@@ -15,6 +15,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import type { CDPSession, Page } from '@playwright/test'
+import { buildWhenStale } from '../src/cli/app-build.ts'
 import { startStack } from '../src/cli/stack.ts'
 import { rolloutGroupHash } from '../src/swarm/group-hash.ts'
 import { attackableTabs, attackOn, ATTACK_LEARNING, ATTACK_ROUND_MS } from '../e2e/attack-tabs.ts'
@@ -82,6 +83,8 @@ async function main(): Promise<void> {
   })
   const perClass = positiveInt(values['per-class'], 'per-class')
   const rounds = positiveInt(values.rounds, 'rounds')
+  // the app as npm start serves it: built first when dist/ is missing or older than its sources
+  await buildWhenStale(fileURLToPath(new URL('../', import.meta.url)), 'dist')
   const stack = await startStack({ ...PORTS, config: { roundLengthMs: ROUND_MS, learning } })
   const browser = await launchBrowser()
   const attacker = await spawnHostilePeer({

@@ -146,5 +146,7 @@ export interface ArmResult {
    * the rounds, which the mean reward mixes with the round's draw (absent in results older than it)
    */
   successes?: Record<string, [number, number]>[]
+  /** [round] share of the peers' own completions that answer bare (`<answer>` first, no working) */
+  bare?: number[]
   seconds: number
 }

@@ -69,6 +69,18 @@ async function main(): Promise<void> {
     ;(choices[round] ??= [])[peer] = chosen.map(cellKey)
     return chosen
   }
+  // own completions sampled this round, and of those the ones that answer without a working first
+  const sampled = { all: 0, bare: 0 }
+  const countBare = (policy: ReproduciblePolicy): ReproduciblePolicy => {
+    const sample = policy.sample
+    policy.sample = async (...args) => {
+      const completions = await sample(...args)
+      sampled.all += completions.length
+      sampled.bare += completions.filter((c) => c.text.trimStart().startsWith('<answer>')).length
+      return completions
+    }
+    return policy
+  }
   const peers: (PeerContext & { policy: ReproduciblePolicy })[] = Array.from({ length: PEERS }, (_, i) => {
     const hub = arm === 'solo' ? createMemoryHub() : swarmHub
     const comm = hub.join(`peer${i}`)
@@ -78,16 +90,18 @@ async function main(): Promise<void> {
       comm,
       inbox: createRoundInbox(comm, learning.groupSize),
       learning,
-      policy: createReproduciblePolicy({
-        config: model.config,
-        params: model.params,
-        tokenizer: model.tokenizer,
-        promptTemplate: model.manifest.promptTemplate,
-        eosId: model.eosId,
-        sampling: learning.sampling,
-        grpo: { ...learning.grpo, beta1: 0.9, beta2: 0.999, eps: 1e-8 },
-        epochs: spec.epochs ?? 1,
-      }),
+      policy: countBare(
+        createReproduciblePolicy({
+          config: model.config,
+          params: model.params,
+          tokenizer: model.tokenizer,
+          promptTemplate: model.manifest.promptTemplate,
+          eosId: model.eosId,
+          sampling: learning.sampling,
+          grpo: { ...learning.grpo, beta1: 0.9, beta2: 0.999, eps: 1e-8 },
+          epochs: spec.epochs ?? 1,
+        }),
+      ),
       score,
       // the window closes once every peer of the hub has published its round
       windowClosed: (round) => hub.allPublished(round),
@@ -105,6 +119,7 @@ async function main(): Promise<void> {
     endCells: [],
     choices,
     successes: [],
+    bare: [],
     seconds: 0,
   }
   const evaluate = (round: number) => {
@@ -139,6 +154,8 @@ async function main(): Promise<void> {
       t[1] += rewards.length
     }
     result.successes!.push(tally)
+    result.bare!.push(sampled.bare / sampled.all)
+    Object.assign(sampled, { all: 0, bare: 0 })
     if ((round + 1) % evalEvery === 0 || round + 1 === rounds) evaluate(round + 1)
     process.stderr.write(
       `${arm} seed ${seed} round ${round + 1}/${rounds}: reward ${(reports.reduce((a, r) => a + r.ownReward, 0) / PEERS).toFixed(3)}\n`,

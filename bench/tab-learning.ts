@@ -11,7 +11,7 @@ import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import type { Page } from '@playwright/test'
-import { buildApp, buildIsStale } from '../src/cli/app-build.ts'
+import { buildWhenStale } from '../src/cli/app-build.ts'
 import { startStack } from '../src/cli/stack.ts'
 import type { EvalPoint, RoundRow } from '../src/state/learning-store.ts'
 import { DEFAULT_LEARNING } from '../src/swarm/learning-config.ts'
@@ -77,10 +77,7 @@ async function main(): Promise<void> {
   const minutes = positiveInt(values.minutes, 'minutes')
   const tabCount = positiveInt(values.tabs, 'tabs')
   // the app as npm start serves it: built first when dist/ is missing or older than its sources
-  if (await buildIsStale(root, 'dist')) {
-    console.log('building the app (vite build)…')
-    await buildApp(root, 'dist')
-  }
+  await buildWhenStale(root, 'dist')
   // the config npm start serves (src/cli/start.ts): a learning swarm on the shipped model
   const stack = await startStack({ ...PORTS, config: { learning: DEFAULT_LEARNING } })
   const browser = await launchBrowser()

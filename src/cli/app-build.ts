@@ -53,3 +53,10 @@ export async function buildApp(projectRoot: string, dist: string): Promise<void>
     throw new BuildError((err as Error).message)
   }
 }
+
+/** Builds `dist` first when it is stale: what a bench that serves the app as `npm start` does. */
+export async function buildWhenStale(projectRoot: string, dist: string): Promise<void> {
+  if (!(await buildIsStale(projectRoot, dist))) return
+  console.log('building the app (vite build)…')
+  await buildApp(projectRoot, dist)
+}
