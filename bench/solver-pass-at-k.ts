@@ -16,6 +16,7 @@ import { generate } from '../src/solver/generate.ts'
 import { DEFAULT_LEARNING } from '../src/swarm/learning-config.ts'
 import { generateReasoningTask } from '../src/tasks/generate-reasoning-task.ts'
 import { heldOutCell } from '../src/tasks/held-out-set.ts'
+import { answersBare } from '../src/tasks/answer-tag.ts'
 import { passAtK } from '../src/tasks/pass-at-k.ts'
 import { REASONING_FAMILIES } from '../src/tasks/reasoning-families.ts'
 import type { Difficulty, ReasoningTask } from '../src/tasks/task.ts'
@@ -63,6 +64,12 @@ async function main(): Promise<void> {
     pass1: number
     pass8: number
     greedy: number
+    /** share of the samples (and of the greedy answers) that answer bare, with no working first */
+    bare: number
+    greedyBare: number
+    /** success rate of the bare samples and of those with a working (undefined: none of that kind) */
+    bareCorrect?: number
+    workedCorrect?: number
   }[] = []
   const started = performance.now()
   for (const family of REASONING_FAMILIES)
@@ -70,6 +77,9 @@ async function main(): Promise<void> {
       let pass1 = 0
       let pass8 = 0
       let greedy = 0
+      let greedyBare = 0
+      // [bare, worked] × [samples, correct]
+      const kinds: Record<'bare' | 'worked', [number, number]> = { bare: [0, 0], worked: [0, 0] }
       const tasks = tasksOf(family.name, difficulty)
       for (const [i, task] of tasks.entries()) {
         const promptIds = tokenizer.encode(manifest.promptTemplate.replace('{prompt}', task.prompt))
@@ -80,6 +90,11 @@ async function main(): Promise<void> {
           sampling: { ...SAMPLING, seed: i },
         })
         const correct = sampled.completions.filter((c) => verifyReasoning(task, c.text).correct).length
+        for (const c of sampled.completions) {
+          const kind = kinds[answersBare(c.text) ? 'bare' : 'worked']
+          kind[0]++
+          if (verifyReasoning(task, c.text).correct) kind[1]++
+        }
         pass1 += passAtK(SAMPLES, correct, 1)
         pass8 += passAtK(SAMPLES, correct, SAMPLES)
         const best = await generate(decoder, {
@@ -88,6 +103,7 @@ async function main(): Promise<void> {
           sampling: { temperature: 0, topK: 0, topP: 1, seed: 0, maxNewTokens: SAMPLING.maxNewTokens },
         })
         if (verifyReasoning(task, best.completions[0]!.text).correct) greedy++
+        if (answersBare(best.completions[0]!.text)) greedyBare++
       }
       cells.push({
         family: family.name,
@@ -96,6 +112,10 @@ async function main(): Promise<void> {
         pass1: pass1 / tasks.length,
         pass8: pass8 / tasks.length,
         greedy: greedy / tasks.length,
+        bare: kinds.bare[0] / (kinds.bare[0] + kinds.worked[0]),
+        greedyBare: greedyBare / tasks.length,
+        ...(kinds.bare[0] > 0 ? { bareCorrect: kinds.bare[1] / kinds.bare[0] } : {}),
+        ...(kinds.worked[0] > 0 ? { workedCorrect: kinds.worked[1] / kinds.worked[0] } : {}),
       })
       process.stderr.write(
         `${family.name} d${difficulty}: pass@1 ${fmt((100 * pass1) / tasks.length)}%, pass@8 ${fmt((100 * pass8) / tasks.length)}%\n`,
@@ -120,10 +140,14 @@ async function main(): Promise<void> {
       2,
     ),
   )
+  const percent = (x: number | undefined) => (x === undefined ? '—' : `${fmt(100 * x)}%`)
   const rows: Row[] = cells.map((c) => ({
     metric: `${c.family} d${c.difficulty} (${c.tasks} tasks)`,
-    value: `pass@1 ${fmt(100 * c.pass1)}%  pass@8 ${fmt(100 * c.pass8)}%`,
-    baseline: `greedy ${fmt(100 * c.greedy)}%`,
+    // how the samples answer: bare (the tagged answer first) or with a working, and how often each is right
+    value:
+      `pass@1 ${fmt(100 * c.pass1)}%  pass@8 ${fmt(100 * c.pass8)}%  bare ${percent(c.bare)}` +
+      ` (right ${percent(c.bareCorrect)}; worked ${percent(c.workedCorrect)})`,
+    baseline: `greedy ${fmt(100 * c.greedy)}% (bare ${percent(c.greedyBare)})`,
     ratio: c.pass1 > 0 ? `×${fmt(c.pass8 / c.pass1, 2)}` : '—',
   }))
   const mix = mixOf(cells)

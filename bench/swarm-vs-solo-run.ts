@@ -19,6 +19,7 @@ import { createReproduciblePolicy, type ReproduciblePolicy } from '../src/swarm/
 import { createRoundInbox } from '../src/swarm/round-inbox.ts'
 import { cellKey, type Cell } from '../src/swarm/round-tasks.ts'
 import { runRound, type PeerContext, type Scorer } from '../src/swarm/swarm-round.ts'
+import { answersBare } from '../src/tasks/answer-tag.ts'
 import { HELD_OUT_PER_CELL } from '../src/tasks/held-out-set.ts'
 import { poolCellScores, stratifiedInterval } from '../src/tasks/pass-interval.ts'
 import { CODEZERO_REWARD } from '../src/tasks/reward.ts'
@@ -76,7 +77,7 @@ async function main(): Promise<void> {
     policy.sample = async (...args) => {
       const completions = await sample(...args)
       sampled.all += completions.length
-      sampled.bare += completions.filter((c) => c.text.trimStart().startsWith('<answer>')).length
+      sampled.bare += completions.filter((c) => answersBare(c.text)).length
       return completions
     }
     return policy

@@ -10,3 +10,6 @@ export function extractAnswer(completion: string): string | undefined {
   const matches = [...completion.matchAll(/<answer>([\s\S]*?)<\/answer>/gi)]
   return matches.at(-1)?.[1]?.trim()
 }
+
+/** Whether a completion answers bare: its tagged answer first, with no working before it. */
+export const answersBare = (completion: string): boolean => /^\s*<answer>/i.test(completion)
