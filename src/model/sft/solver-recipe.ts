@@ -73,9 +73,10 @@ export const NEXT_SOLVER_RECIPE: SolverRecipe = {
 /**
  * The next recipe with two ways to answer: every family's working on half the examples and the bare
  * answer on the others (`workings: 'either-v1'`, sft-data.ts), so the trained model starts each
- * completion one way or the other without knowing which one its answer needs. Reinforcement learning
- * can find that from its own rewards in a few hundred groups, where learning a family's facts takes
- * tens of thousands of examples (docs/solver-model.md). `npm run model:train -- --recipe either`.
+ * completion one way or the other without knowing which one its answer needs: a choice RL could learn
+ * from few rewards, where a family's facts take SFT tens of thousands of examples. Measured: it does
+ * each way worse than the next model does one, so the choice leaves ≈ 2 points to learn and it is not a
+ * starting model (docs/solver-model.md). `npm run model:train -- --recipe either` rebuilds it.
  */
 export const EITHER_SOLVER_RECIPE: SolverRecipe = {
   ...NEXT_SOLVER_RECIPE,
