@@ -6,6 +6,14 @@ import { DEFAULT_LEARNING, type LearningConfig } from '../src/swarm/learning-con
 import type { CdpTab } from './cdp-tab.ts'
 
 /**
+ * The KL weight of the specs' swarms. With a KL term every trained group pulls its tokens toward the
+ * reference, so every round takes a step and writes its receipt whether or not the micro model's groups
+ * differ (without one, a round whose groups all agree takes no step: src/swarm/swarm-round.ts); the
+ * steps, receipts and reloads are what the specs check.
+ */
+export const KL_EVERY_ROUND = 0.05
+
+/**
  * Three tabs learning on the micro model: 2 tasks of G = 2 a round, one own and one heard group trained,
  * 12 sampled tokens, a large step. With 15 s rounds the window closes after 6 s and three tabs' GRPO
  * steps (TS twin) share two cores in the 9 s left.
@@ -20,7 +28,7 @@ export const MICRO_LEARNING: LearningConfig = {
   tasksPerRound: 2,
   sapo: { localGroups: 1, externalGroups: 1 },
   sampling: { ...DEFAULT_LEARNING.sampling, maxNewTokens: 12 },
-  grpo: { ...DEFAULT_LEARNING.grpo, lr: 1e-2 },
+  grpo: { ...DEFAULT_LEARNING.grpo, lr: 1e-2, klBeta: KL_EVERY_ROUND },
 }
 
 /** Polls `read` every second until `done` holds; returns the last value read, or logs it on failure. */

@@ -8,7 +8,14 @@ import { expect, test, type Browser, type CDPSession, type Page } from '@playwri
 import { startStack, type Stack } from '../src/cli/stack.ts'
 import { DEFAULT_LEARNING, type LearningConfig } from '../src/swarm/learning-config.ts'
 import { launchBrowser } from './browser.ts'
-import { playwrightTab, roundsOf, text, type LearningTab, type RoundItem } from './learning-tabs.ts'
+import {
+  KL_EVERY_ROUND,
+  playwrightTab,
+  roundsOf,
+  text,
+  type LearningTab,
+  type RoundItem,
+} from './learning-tabs.ts'
 
 const PORTS = { relayPort: 19740, relayHttpPort: 19741, appPort: 19742 }
 const ROUND_MS = 8_000
@@ -22,7 +29,7 @@ const learning: LearningConfig = {
   tasksPerRound: 2,
   sapo: { localGroups: 2, externalGroups: 0 },
   sampling: { ...DEFAULT_LEARNING.sampling, maxNewTokens: 8 },
-  grpo: { ...DEFAULT_LEARNING.grpo, lr: 1e-2 },
+  grpo: { ...DEFAULT_LEARNING.grpo, lr: 1e-2, klBeta: KL_EVERY_ROUND },
 }
 
 let stack: Stack

@@ -8,6 +8,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test'
 import { startStack, type Stack } from '../src/cli/stack.ts'
 import { DEFAULT_LEARNING, type LearningConfig } from '../src/swarm/learning-config.ts'
 import { launchBrowser } from './browser.ts'
+import { KL_EVERY_ROUND } from './learning-tabs.ts'
 import { openTab } from './tabs.ts'
 
 const PORTS = { relayPort: 19780, relayHttpPort: 19781, appPort: 19782 }
@@ -22,6 +23,7 @@ const learning: LearningConfig = {
   tasksPerRound: 2,
   sapo: { localGroups: 1, externalGroups: 1 },
   sampling: { ...DEFAULT_LEARNING.sampling, maxNewTokens: 12 },
+  grpo: { ...DEFAULT_LEARNING.grpo, klBeta: KL_EVERY_ROUND },
 }
 
 let stack: Stack

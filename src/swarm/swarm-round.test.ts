@@ -24,6 +24,8 @@ const score: Scorer = async (task, c) =>
   scoreReasoning(task as ReasoningTask, c.text, c.tokenIds.length).reward.total
 
 const SWARM_ID = 's'.repeat(64)
+// a KL term pulls every token toward the reference, so the step trains every group of the batch
+const WITH_KL = { ...DEFAULT_LEARNING, grpo: { ...DEFAULT_LEARNING.grpo, klBeta: 0.1 } }
 
 const CELLS = learningCells(DEFAULT_LEARNING)
 const drawSpec = (peerId: string, round: number): RoundDraw => ({
@@ -54,7 +56,7 @@ async function drawnGroup(
   return { taskId: task.id, task: ref, completions, rewards, policyVersion: 0 }
 }
 
-function swarm(n: number) {
+function swarm(n: number, learning = DEFAULT_LEARNING) {
   const hub = createMemoryHub()
   let release!: () => void
   const closed = new Promise<void>((r) => (release = r))
@@ -65,8 +67,8 @@ function swarm(n: number) {
     return {
       swarmId: SWARM_ID,
       comm,
-      inbox: createRoundInbox(comm, DEFAULT_LEARNING.groupSize),
-      learning: DEFAULT_LEARNING,
+      inbox: createRoundInbox(comm, learning.groupSize),
+      learning,
       policy: standInPolicy((groups) => trained[i]!.push([...groups])),
       score,
       windowClosed: () => closed,
@@ -77,7 +79,8 @@ function swarm(n: number) {
 
 describe('runRound', () => {
   it('publishes its groups, trains on 2 own + 2 heard ones, and reports the round', async () => {
-    const { peers, trained, closeWindow } = swarm(3)
+    // with a KL term every group of the batch pulls its tokens toward the reference, so all four train
+    const { peers, trained, closeWindow } = swarm(3, WITH_KL)
     const reports = peers.map((p) => runRound(p, 0))
     await new Promise((r) => setTimeout(r, 10))
     closeWindow()
@@ -117,7 +120,7 @@ describe('runRound', () => {
   })
 
   it('refuses garbage, forged task ids and tokens that do not spell their text', async () => {
-    const { hub, peers, trained, closeWindow } = swarm(1)
+    const { hub, peers, trained, closeWindow } = swarm(1, WITH_KL)
     const attacker = hub.join('mallory')
     const report = runRound(peers[0]!, 3)
     // a task of the attacker's own draw, so the checks after the draw's are the ones that refuse
@@ -370,7 +373,7 @@ describe("a sender's draw, recomputed from gossip alone", () => {
 
 describe('runRound and what it trains', () => {
   it('refuses a group whose completions would be cut at the model context, so it trains what it judged', async () => {
-    const { hub, peers, trained, closeWindow } = swarm(1)
+    const { hub, peers, trained, closeWindow } = swarm(1, WITH_KL)
     const ref = drawOf('mallory', 3)[0]!
     const room = 20
     // the model's context leaves `room` tokens after the prompt of mallory's task
@@ -388,5 +391,35 @@ describe('runRound and what it trains', () => {
       mallory: { "its completions run past the model's context, so we would not train on what we judged": 1 },
     })
     expect(trained[0]![0]!.every((g) => g.completions.every((c) => c.length <= room))).toBe(true)
+  })
+
+  it('steps on the groups whose rewards differ only, and takes no step when none do', async () => {
+    // mallory's group: one right answer and one wrong, a signal; the stand-in's own groups answer 0 and 1
+    const ref = drawOf('mallory', 5)[0]!
+    const answer = (taskFromRef(ref) as ReasoningTask).answer
+    const run = async (texts: readonly string[]) => {
+      const { hub, peers, trained, closeWindow } = swarm(1)
+      const report = runRound(peers[0]!, 5)
+      await hub.join('mallory').publishRollouts(5, { groups: [await drawnGroup('mallory', 5, texts, ref)] })
+      await new Promise((r) => setTimeout(r, 10))
+      closeWindow()
+      return { r: await report, steps: trained[0]! }
+    }
+    const mixed = await run([`<answer>${answer}</answer>`, '<answer>no</answer>'])
+    expect(mixed.r.trainedOn.external).toBe(1)
+    const batch = mixed.r.trainedOn.local + mixed.r.trainedOn.external
+    expect(mixed.r.trainedOn.informative).toBeGreaterThanOrEqual(1)
+    expect(mixed.r.trainedOn.informative).toBeLessThan(batch)
+    expect(mixed.steps).toHaveLength(1)
+    expect(mixed.steps[0]!.every((g) => isInformative(g.rewards))).toBe(true)
+    expect(mixed.steps[0]!).toHaveLength(mixed.r.trainedOn.informative!)
+    expect(mixed.steps[0]!.some((g) => g.origin?.from === 'mallory')).toBe(true)
+
+    // the same round with mallory's group agreeing: only the stand-in's own groups could differ
+    const same = await run(['<answer>no</answer>', '<answer>no</answer>'])
+    if (same.r.trainedOn.informative === 0) {
+      expect(same.steps).toHaveLength(0)
+      expect(same.r).toMatchObject({ loss: undefined, weightsHash: undefined, policyVersion: 0 })
+    } else expect(same.steps[0]!).toHaveLength(same.r.trainedOn.informative!)
   })
 })

@@ -308,7 +308,12 @@ export async function runRound(ctx: PeerContext, round: number): Promise<RoundRe
     ...batch.local.map((g) => ownTokenized.get(g.taskId)!),
     ...batch.external.map((g) => heardTokenized.get(g)!),
   ]
-  const step = groups.length > 0 ? await policy.train(groups) : undefined
+  // GRPO's advantage is zero in a group whose rewards are all equal: without a KL term such a group adds
+  // nothing to the gradient, only its tokens to the loss's mean and its rows to the step's cost (about
+  // half the rows of a round), so the step takes the groups with a signal only (DAPO's dynamic sampling
+  // drops them too). With a KL term every token pulls toward the reference, so every group stays.
+  const stepGroups = learning.grpo.klBeta ? groups : groups.filter((g) => isInformative(g.rewards))
+  const step = stepGroups.length > 0 ? await policy.train(stepGroups) : undefined
   return {
     round,
     drawn: refs.map((ref, i) => ({ cell: cellKey(ref), rewards: [...own[i]!.rewards] })),
