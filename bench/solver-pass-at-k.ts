@@ -89,11 +89,14 @@ async function main(): Promise<void> {
           samples: SAMPLES,
           sampling: { ...SAMPLING, seed: i },
         })
-        const correct = sampled.completions.filter((c) => verifyReasoning(task, c.text).correct).length
+        let correct = 0
         for (const c of sampled.completions) {
+          const right = verifyReasoning(task, c.text).correct
           const kind = kinds[answersBare(c.text) ? 'bare' : 'worked']
           kind[0]++
-          if (verifyReasoning(task, c.text).correct) kind[1]++
+          if (!right) continue
+          correct++
+          kind[1]++
         }
         pass1 += passAtK(SAMPLES, correct, 1)
         pass8 += passAtK(SAMPLES, correct, SAMPLES)

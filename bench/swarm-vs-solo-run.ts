@@ -12,7 +12,7 @@
 //   node --import ./src/polyfills/register.js bench/swarm-vs-solo-run.ts '<ArmSpec JSON>'
 import { readFileSync } from 'node:fs'
 import { scoreReservedCells } from '../src/model/sft/held-out-eval.ts'
-import { chooseCells, EMPTY_CURRICULUM, SUCCESS_REWARD, updateCurriculum } from '../src/swarm/curriculum.ts'
+import { chooseCells, EMPTY_CURRICULUM, successesOf, updateCurriculum } from '../src/swarm/curriculum.ts'
 import { learningCells } from '../src/swarm/learning-config.ts'
 import { createMemoryHub } from '../src/swarm/memory-comm.ts'
 import { createReproduciblePolicy, type ReproduciblePolicy } from '../src/swarm/reproducible-policy.ts'
@@ -151,7 +151,7 @@ async function main(): Promise<void> {
     const tally: Record<string, [number, number]> = {}
     for (const { cell, rewards } of reports.flatMap((r) => r.drawn ?? [])) {
       const t = (tally[cell] ??= [0, 0])
-      t[0] += rewards.filter((r) => r >= SUCCESS_REWARD).length
+      t[0] += successesOf(rewards)
       t[1] += rewards.length
     }
     result.successes!.push(tally)

@@ -29,6 +29,10 @@ export const CURRICULUM_DECAY = 0.8
  */
 export const SUCCESS_REWARD = CODEZERO_REWARD.correct + CODEZERO_REWARD.lengthPenalty
 
+/** How many of a group's completions are successes (SUCCESS_REWARD). */
+export const successesOf = (rewards: readonly number[]): number =>
+  rewards.filter((r) => r >= SUCCESS_REWARD).length
+
 /** The success rate of a cell: one pseudo-success and one pseudo-failure, so unseen cells are at ½. */
 export function successRate(state: CurriculumState, cell: Cell): number {
   const c = state.cells[cellKey(cell)]
@@ -49,7 +53,7 @@ export function updateCurriculum(
     const old = cells[key] ?? { completions: 0, successes: 0 }
     cells[key] = {
       completions: old.completions * CURRICULUM_DECAY + rewards.length,
-      successes: old.successes * CURRICULUM_DECAY + rewards.filter((r) => r >= SUCCESS_REWARD).length,
+      successes: old.successes * CURRICULUM_DECAY + successesOf(rewards),
     }
   }
   return { cells }
