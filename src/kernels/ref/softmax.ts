@@ -3,7 +3,7 @@ import { expForMagnitude, magnitude } from './elementwise.ts'
 import { lnQ30 } from './log.ts'
 import { bitLength, ceilLog2, divRne, mulRne, rne, sat32 } from './rounding.ts'
 import { assertShape, maxAbs, qtensor, type QTensor } from './tensor.ts'
-import { divRowWasm, expRowWasm, softmaxBackRowsWasm } from './wasm/kernels.ts'
+import { expRowWasm, softmaxBackRowsWasm, softmaxRowsWasm } from './wasm/kernels.ts'
 import { mulRneEach } from './mul-each.ts'
 
 /** Probabilities are Q30: p·2^30, so 1.0 is exactly representable. */
@@ -31,10 +31,15 @@ interface RowExps {
 /** Scratch for one row's exponentials: rows are processed one at a time, so one buffer serves all. */
 let scratch = new Float64Array(0)
 
+/** log2(e)·c in Q30: the scale folded into the exponent's constant. */
+function log2eOf(options: SoftmaxOptions): number {
+  return options.scaleQ30 === undefined ? LOG2E_Q30 : mulRne(LOG2E_Q30, options.scaleQ30, 30)
+}
+
 function rowExps(x: QTensor, row: number, options: SoftmaxOptions): RowExps {
   const n = x.shape[1]!
   const valid = options.validCols?.(row) ?? n
-  const log2e = options.scaleQ30 === undefined ? LOG2E_Q30 : mulRne(LOG2E_Q30, options.scaleQ30, 30)
+  const log2e = log2eOf(options)
   const base = row * n
   let max = -Infinity
   for (let j = 0; j < valid; j++) max = Math.max(max, x.data[base + j]!)
@@ -58,24 +63,51 @@ function rows2(x: QTensor): [number, number] {
 }
 
 /**
- * One row of the softmax into out[row·n …]: the row sum is normalised to ≤ 2^31 (one rounding), then
- * each probability is one round-half-even long division e_j·2^30 / sum. Masked columns are left as
- * they are (0 in a fresh tensor).
+ * One row of the softmax into out[row·n …], the definition: the row sum is normalised to ≤ 2^31 (one
+ * rounding), then each probability is one round-half-even long division e_j·2^30 / sum. Masked
+ * columns are left as they are (0 in a fresh tensor). Exported for the kernel's parity test.
  */
-export function softmaxRow(x: QTensor, row: number, out: Int32Array, options: SoftmaxOptions = {}): void {
+export function softmaxRowTs(x: QTensor, row: number, out: Int32Array, options: SoftmaxOptions = {}): void {
   const n = x.shape[1]!
   const { e, sum, valid } = rowExps(x, row, options)
   const shift = Math.max(0, bitLength(sum) - 31)
   const den = rne(sum, shift)
-  if (divRowWasm(e.subarray(0, valid), den, 30 - shift, out, row * n)) return
   for (let j = 0; j < valid; j++) out[row * n + j] = divRne(e[j]!, den, 30 - shift)
 }
 
-/** Row softmax in Q30 (`softmaxRow` on every row). */
+/** Rows [from, from + count) of the softmax by the wasm kernel (masked columns written 0); false where it does not run. */
+function softmaxRowsFast(
+  x: QTensor,
+  from: number,
+  count: number,
+  out: Int32Array,
+  options: SoftmaxOptions,
+): boolean {
+  const n = x.shape[1]!
+  const valid = new Int32Array(count)
+  for (let i = 0; i < count; i++) valid[i] = options.validCols?.(from + i) ?? n
+  const [start, end] = [from * n, (from + count) * n]
+  return softmaxRowsWasm(
+    x.data.subarray(start, end),
+    n,
+    valid,
+    x.exp,
+    log2eOf(options),
+    out.subarray(start, end),
+  )
+}
+
+/** One row of the softmax into out[row·n …] (`softmaxRowTs`'s bits); masked columns are 0. */
+export function softmaxRow(x: QTensor, row: number, out: Int32Array, options: SoftmaxOptions = {}): void {
+  if (!softmaxRowsFast(x, row, 1, out, options)) softmaxRowTs(x, row, out, options)
+}
+
+/** Row softmax in Q30: every row in one kernel call, or `softmaxRowTs` row by row. */
 export function softmax(x: QTensor, options: SoftmaxOptions = {}): QTensor {
   const [r, n] = rows2(x)
   const out = qtensor([r, n], PROB_EXP)
-  for (let i = 0; i < r; i++) softmaxRow(x, i, out.data, options)
+  if (!softmaxRowsFast(x, 0, r, out.data, options))
+    for (let i = 0; i < r; i++) softmaxRowTs(x, i, out.data, options)
   return out
 }
 

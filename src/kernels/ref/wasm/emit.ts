@@ -83,6 +83,8 @@ export const I32 = {
 
 export const I64 = {
   const: (n: number | bigint): Code => [0x42, ...sleb(n)],
+  load: (offset = 0): Code => [0x29, ...memarg(3, offset)],
+  store: (offset = 0): Code => [0x37, ...memarg(3, offset)],
   eqz: [0x50],
   eq: [0x51],
   ne: [0x52],
@@ -90,6 +92,7 @@ export const I64 = {
   gtS: [0x55],
   leS: [0x57],
   geS: [0x59],
+  clz: [0x79],
   add: [0x7c],
   sub: [0x7d],
   mul: [0x7e],

@@ -2,13 +2,12 @@ import { describe, expect, it } from 'vitest'
 import { LOG2E_Q30, expFixedTs } from '../exp.ts'
 import { randomIntTensor, roundOnce } from '../integer-oracle.ts'
 import { matmul } from '../matmul.ts'
-import { I32_MAX, divRne, mulRne, rne, sat32 } from '../rounding.ts'
+import { I32_MAX, mulRne, rne, sat32 } from '../rounding.ts'
 import { sigmoidQ30 } from '../silu.ts'
 import { seededRandom } from '../seeded-random.ts'
-import { softmax } from '../softmax.ts'
+import { softmax, softmaxRowTs } from '../softmax.ts'
 import { qtensor } from '../tensor.ts'
 import {
-  divRowWasm,
   expInDomain,
   expRowWasm,
   expWasm,
@@ -18,6 +17,7 @@ import {
   mulRowWasm,
   sigmoidRowWasm,
   softmaxBackRowsWasm,
+  softmaxRowsWasm,
   wasmKernels,
 } from './kernels.ts'
 
@@ -127,14 +127,30 @@ describe('wasm row kernels against the TS arithmetic', () => {
     }
   })
 
-  it('divRow: divRne of each exponential by the row sum', () => {
-    const x = ints(97, 28)
-    const row = expRowWasm(x, 0, 97, Math.max(...x), -16, -30, LOG2E_Q30)!
-    const den = rne(row.sum, 3)
-    const want = Int32Array.from(row.e, (e) => divRne(e, den, 27))
-    const out = new Int32Array(100)
-    expect(divRowWasm(row.e, den, 27, out, 3)).toBe(true)
-    expect(out.subarray(3)).toEqual(want)
+  it('softmaxRows: softmaxRowTs on every row, causal masks, empty rows, scaled log2(e), long rows', () => {
+    for (const [rows, n, bits, xExp, scaled] of [
+      [97, 97, 28, -16, true], // attention: causal rows, 1/√d folded into log2(e)
+      [5, 512, 31, -20, false], // vocabulary rows, the widest logits
+      [7, 3, 4, -30, false], // near-ties: many equal exponentials
+      [3, 2000, 20, 0, true],
+    ] as const) {
+      const x = qtensor([rows, n], xExp, ints(rows * n, bits))
+      const scaleQ30 = scaled ? int(1, 2 ** 30) : undefined
+      const valid = Int32Array.from({ length: rows }, (_, i) => (i === 1 ? 0 : Math.min(n, i + 1 + (i % 3))))
+      const want = new Int32Array(rows * n)
+      for (let i = 0; i < rows; i++) softmaxRowTs(x, i, want, { scaleQ30, validCols: (r) => valid[r]! })
+      const out = new Int32Array(rows * n).fill(7) // masked columns are written, not left
+      const log2e = scaleQ30 === undefined ? LOG2E_Q30 : mulRne(LOG2E_Q30, scaleQ30, 30)
+      expect(softmaxRowsWasm(x.data, n, valid, xExp, log2e, out)).toBe(true)
+      expect(out).toEqual(want)
+    }
+    // outside its domain (a shift past 60, a row longer than its n) the caller runs the TS definition
+    expect(softmaxRowsWasm(new Int32Array(4), 4, Int32Array.of(4), -60, LOG2E_Q30, new Int32Array(4))).toBe(
+      false,
+    )
+    expect(softmaxRowsWasm(new Int32Array(4), 4, Int32Array.of(5), -16, LOG2E_Q30, new Int32Array(4))).toBe(
+      false,
+    )
   })
 
   it('softmaxBackRows: the centred rows of softmaxBackward', () => {

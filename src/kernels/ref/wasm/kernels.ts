@@ -10,7 +10,7 @@
  *   Operands are integers held in f64; the caller keeps every partial sum within 2^53 (runs of
  *   ⌊2^53/(max·max)⌋ products), so the sums are exact in any order, as in the TS tiles. `roundSums`
  *   rounds them to the output exponents in i64.
- * - `expCore` (with `exp`, `expRow`), `divRow`, `sigmoidRow`, `softmaxBackRows`, `mulRow`,
+ * - `expCore` (with `exp`, `expRow`), `softmaxRows`, `sigmoidRow`, `softmaxBackRows`, `mulRow`,
  *   `mulRowExact`: expFixed, softmax rows, σ and the elementwise mulRne with native i64 arithmetic:
  *   every product of the TS version's split doubles is one i64 multiply here, every rounding a shift.
  * - `maxAbs`: i32x4 lanes.
@@ -436,45 +436,127 @@ function expRowFunction(): WasmFunction {
   return { name: 'expRow', params, results: [f64], locals, body }
 }
 
-function divRowFunction(): WasmFunction {
-  // (e, out, count, den: f64, s) : out[j] = round-half-even(e[j]·2^s / den) for f64 e[j] ∈ [0, 2^31),
-  // 0 < den ≤ 2^31 and 0 ≤ s ≤ 30: the numerator stays below 2^61, one native i64 division
-  const params = [i32, i32, i32, f64, i32] as const
-  const [e, out, count, den, s] = [0, 1, 2, 3, 4]
+function softmaxRowsFunction(): WasmFunction {
+  // (x, valid, out, scratch, rows, n, s, log2e): softmaxRow on every row of an i32 [rows, n] x. Row i
+  // takes its first valid[i] ≤ n columns: e_j = exp(x_j − max, s, −30, log2e) ≤ 2^30 into the i64
+  // scratch, the sum (< 2^52 for n ≤ 2^22) rounded to den ≤ 2^31 by shift = max(0, bits − 31), then
+  // out_j = round-half-even(e_j·2^(30 − shift) / den), one native i64 division; masked columns are 0
+  const params = [i32, i32, i32, i32, i32, i32, i32, i32] as const
+  const [x, valid, out, scratch, rows, n, s, log2e] = [0, 1, 2, 3, 4, 5, 6, 7]
   const { locals, local } = frame(params)
-  const [end_, d, num, q, r2, s64] = [local(i32), local(i64), local(i64), local(i64), local(i64), local(i64)]
-  const body = code(
-    get(den),
-    I64.truncF64S,
-    set(d),
-    get(s),
-    I64.extendI32S,
-    set(s64),
-    get(out),
-    get(count),
-    I32.const(4),
-    I32.mul,
-    I32.add,
-    set(end_),
-    whileLoop(
-      code(get(out), get(end_), I32.ltS),
+  const [row, j, count] = [local(i32), local(i32), local(i32)]
+  const [log2e64, v, max, e, sum] = [local(i64), local(i64), local(i64), local(i64), local(i64)]
+  const [shift, den, num, q, r2] = [local(i64), local(i64), local(i64), local(i64), local(i64)]
+  const at = (base: number, bytes: number): Code =>
+    code(get(base), get(j), I32.const(bytes), I32.mul, I32.add)
+  const xj = code(at(x, 4), I32.load(0), I64.extendI32S)
+  // for (j = from; j < to; j++) body
+  const columns = (from: Code, to: Code, body: Code): Code =>
+    code(
+      from,
+      set(j),
+      whileLoop(code(get(j), to, I32.ltS), code(body, get(j), I32.const(1), I32.add, set(j))),
+    )
+  const rowBody = code(
+    get(valid),
+    I32.load(0),
+    set(count),
+    I64.const(-(2 ** 31)),
+    set(max),
+    columns(
+      I32.const(0),
+      get(count),
+      code(xj, tee(v), get(max), get(v), get(max), I64.gtS, select, set(max)),
+    ),
+    I64.const(0),
+    set(sum),
+    columns(
+      I32.const(0),
+      get(count),
       code(
+        at(scratch, 8),
+        xj,
+        get(max),
+        I64.sub,
+        get(s),
+        I32.const(-30),
+        get(log2e64),
+        call(EXP_CORE),
+        I64.extendI32S,
+        tee(e),
+        I64.store(0),
+        get(sum),
         get(e),
-        F64.load(0),
-        I64.truncF64S,
-        get(s64),
+        I64.add,
+        set(sum),
+      ),
+    ),
+    // shift = max(0, bitLength(sum) − 31); a row with no valid column has sum 0 and divides nothing
+    I64.const(33),
+    get(sum),
+    I64.clz,
+    I64.sub,
+    tee(shift),
+    I64.const(0),
+    get(shift),
+    I64.const(0),
+    I64.gtS,
+    select,
+    set(shift),
+    rneVar(sum, shift),
+    set(den),
+    I64.const(30),
+    get(shift),
+    I64.sub,
+    set(shift),
+    columns(
+      I32.const(0),
+      get(count),
+      code(
+        at(out, 4),
+        at(scratch, 8),
+        I64.load(0),
+        get(shift),
         I64.shl,
         set(num),
-        get(out),
-        divRneI64(num, d, q, r2),
+        divRneI64(num, den, q, r2),
         I32.wrapI64,
         I32.store(0),
-        step(e, 8),
-        step(out, 4),
+      ),
+    ),
+    columns(get(count), get(n), code(at(out, 4), I32.const(0), I32.store(0))),
+  )
+  const body = code(
+    get(log2e),
+    I64.extendI32S,
+    set(log2e64),
+    I32.const(0),
+    set(row),
+    whileLoop(
+      code(get(row), get(rows), I32.ltS),
+      code(
+        rowBody,
+        step(valid, 4),
+        get(n),
+        I32.const(4),
+        I32.mul,
+        set(count),
+        get(x),
+        get(count),
+        I32.add,
+        set(x),
+        get(out),
+        get(count),
+        I32.add,
+        set(out),
+        get(row),
+        I32.const(1),
+        I32.add,
+        set(row),
       ),
     ),
   )
-  return { name: 'divRow', params, results: [], locals, body }
+  return { name: 'softmaxRows', params, results: [], locals, body }
 }
 
 /**
@@ -886,7 +968,16 @@ interface Exports {
   ): void
   exp(x: number, s: number, outExp: number, log2e: number): number
   expRow(x: number, out: number, count: number, max: number, s: number, outExp: number, log2e: number): number
-  divRow(e: number, out: number, count: number, den: number, s: number): void
+  softmaxRows(
+    x: number,
+    valid: number,
+    out: number,
+    scratch: number,
+    rows: number,
+    n: number,
+    s: number,
+    log2e: number,
+  ): void
   mulRow(a: number, b: number, bBytes: number, out: number, count: number, s: number): void
   mulRowExact(a: number, b: number, bBytes: number, out: number, count: number, s: number): void
   sigmoidRow(x: number, out: number, count: number, s: number): void
@@ -912,7 +1003,7 @@ export function kernelBytes(): Uint8Array<ArrayBuffer> {
       expScalarFunction(),
       tileSumsFunction(),
       expRowFunction(),
-      divRowFunction(),
+      softmaxRowsFunction(),
       mulRowFunction(true),
       mulRowFunction(false),
       sigmoidRowFunction(),
@@ -1046,17 +1137,25 @@ export function expRowWasm(
 }
 
 /**
- * A softmax row: out[j] = e[j]·2^s / den rounded half-even, for e from expRowWasm (still in wasm
- * memory: this must be the next kernel call after it); false where the kernel does not cover it.
+ * softmaxRow on every row of x [valid.length, n] at exponent xExp into out (Q30): row i takes its
+ * first valid[i] columns and is 0 past them; false where the kernel does not cover the arguments
+ * (the caller then runs the TS definition).
  */
-export function divRowWasm(e: Float64Array, den: number, s: number, out: Int32Array, at: number): boolean {
-  if (!wasm || e.buffer !== wasm.memory.buffer || s < 0 || s > 30 || !(den > 0 && den <= 2 ** 31))
-    return false
-  const count = e.length
-  const outAt = e.byteOffset + 8 * count
-  const buffer = reserve(wasm, outAt + 4 * count)
-  wasm.divRow(e.byteOffset, outAt, count, den, s)
-  out.set(new Int32Array(buffer, outAt, count), at)
+export function softmaxRowsWasm(
+  x: Int32Array,
+  n: number,
+  valid: Int32Array,
+  xExp: number,
+  log2e: number,
+  out: Int32Array,
+): boolean {
+  const s = 6 - xExp
+  if (!wasm || s < 0 || s > EXP_MAX_SHIFT || Math.abs(log2e) >= EXP_MAX_LOG2E || n > 2 ** 22) return false
+  for (const v of valid) if (v < 0 || v > n) return false
+  const scratchAt = 8 * Math.ceil(x.length / 2)
+  const { at, buffer } = stage(wasm, [x, valid], scratchAt + 8 * n)
+  wasm.softmaxRows(at[0]!, at[1]!, at[2]!, at[2]! + scratchAt, valid.length, n, s, log2e)
+  out.set(new Int32Array(buffer, at[2]!, x.length))
   return true
 }
 
