@@ -1,10 +1,12 @@
+import { blockMatmul, type Operand } from './block-matmul.ts'
 import { mul } from './elementwise.ts'
-import { matmul, matmulBoundExp } from './matmul.ts'
+import { matmulBoundExp } from './matmul.ts'
 import { narrow16, narrowRows } from './narrow.ts'
 import { I16_MAX, rneI32 } from './rounding.ts'
 import { rsqrtFixed } from './rsqrt.ts'
 import { PROB_EXP, softmax, softmaxBackward } from './softmax.ts'
-import { qtensor, type QTensor, type RowScaled } from './tensor.ts'
+import { maxAbs, qtensor, type QTensor } from './tensor.ts'
+import { WASM_TILE } from './wasm/kernels.ts'
 
 /** Attention scores q·k are held at 2^-16 (range ±32768) before the 1/√d scale inside the softmax. */
 export const SCORE_EXP = -16
@@ -28,50 +30,43 @@ export interface AttentionShape {
   readonly headDim: number
 }
 
-/** Rows [b·S, (b+1)·S) and columns [col, col+width) of a [rows, cols] tensor. */
-function block(t: QTensor, b: number, s: number, col: number, width: number): QTensor {
-  const cols = t.shape[1]!
-  const out = qtensor([s, width], t.exp)
-  for (let i = 0; i < s; i++)
-    out.data.set(t.data.subarray((b * s + i) * cols + col, (b * s + i) * cols + col + width), i * width)
-  return out
+/** Exponents for `count` rows or columns that share one. */
+const same = (count: number, exp: number): Int32Array => new Int32Array(count).fill(exp)
+
+/** Columns [col, col + width) of rows [row, row + rows) of a [·, cols] tensor, as the rows of op(X). */
+function rowsView(data: Int32Array, cols: number, row: number, rows: number, col: number): Operand {
+  return { data: data.subarray(row * cols + col), rows, rowStride: cols, kStride: 1 }
 }
 
-function rowBlock(t: RowScaled, b: number, s: number, col: number, width: number): RowScaled {
-  const cols = t.shape[1]
-  const out: RowScaled = {
-    shape: [s, width],
-    rowExps: t.rowExps.slice(b * s, (b + 1) * s),
-    data: new Int32Array(s * width),
+/** The same block read down its columns: op(X) = blockᵀ, `width` rows of k = `rows` each. */
+function columnsView(data: Int32Array, cols: number, row: number, width: number, col: number): Operand {
+  return { data: data.subarray(row * cols + col), rows: width, rowStride: 1, kStride: cols }
+}
+
+/**
+ * A kv group's heads as one reduction (kk·group + member): op(X) = the stacked [group·S, width]
+ * blocks of each member, transposed. Member g's block starts `memberStride` elements after g − 1's.
+ */
+function groupView(
+  data: Int32Array,
+  cols: number,
+  at: number,
+  width: number,
+  group: number,
+  memberStride: number,
+): Operand {
+  return {
+    data: data.subarray(at),
+    rows: width,
+    rowStride: 1,
+    kStride: cols,
+    groups: group,
+    groupStride: memberStride,
   }
-  for (let i = 0; i < s; i++)
-    out.data.set(t.data.subarray((b * s + i) * cols + col, (b * s + i) * cols + col + width), i * width)
-  return out
 }
 
-function place(dst: Int32Array, cols: number, src: QTensor, b: number, s: number, col: number): void {
-  const width = src.shape[1]!
-  for (let i = 0; i < s; i++) dst.set(src.data.subarray(i * width, (i + 1) * width), (b * s + i) * cols + col)
-}
-
-/** Stacks same-exponent [r_i, c] tensors into [Σ r_i, c]. */
-function stack(parts: readonly QTensor[]): QTensor {
-  if (parts.some((p) => p.exp !== parts[0]!.exp))
-    throw new Error('attention: stacked blocks must share an exponent')
-  const out = qtensor([parts.reduce((n, p) => n + p.shape[0]!, 0), parts[0]!.shape[1]!], parts[0]!.exp)
-  let at = 0
-  for (const p of parts) {
-    out.data.set(p.data, at)
-    at += p.data.length
-  }
-  return out
-}
-
-/** Row block i of a stacked [n·S, c] tensor. */
-function rowsOf(t: QTensor, i: number, s: number): QTensor {
-  const c = t.shape[1]!
-  return qtensor([s, c], t.exp, t.data.slice(i * s * c, (i + 1) * s * c))
-}
+/** The last row of row tile t (of `rows`): the row whose causal limit bounds the tile's. */
+const lastRow = (t: number, rows: number): number => Math.min(rows, (t + 1) * WASM_TILE) - 1
 
 /** Query row r of a sequence sits at position seqLen − queryLen + r and sees keys up to it. */
 export function causal(seqLen: number, queryLen: number): (row: number) => number {
@@ -107,16 +102,27 @@ function probabilities(q: QTensor, k: QTensor, shape: AttentionShape): QTensor {
     throw new RangeError(`attention: ${heads} heads do not group into ${kvHeads} kv heads`)
   if (nq > s) throw new RangeError(`attention: ${nq} queries per sequence exceed ${s} keys`)
   const [qr, kr] = [narrowRows(q), narrowRows(k)]
-  const scores: QTensor[] = []
+  const [qc, kc] = [q.shape[1]!, k.shape[1]!]
+  const valid = causal(s, nq)
+  // the masked scores are never read (the softmax sees valid columns only): left 0, never summed
+  const scores = qtensor([batch * heads * nq, s], SCORE_EXP)
   for (let b = 0; b < batch; b++)
     for (let h = 0; h < heads; h++)
-      scores.push(
-        matmul(rowBlock(qr, b, nq, h * d, d), rowBlock(kr, b, s, kvOf(h, shape) * d, d), {
-          transB: true,
-          outExp: SCORE_EXP,
-        }),
-      )
-  const p = softmax(stack(scores), { scaleQ30: rsqrtFixed(d, 0, -30), validCols: causal(s, nq) })
+      blockMatmul({
+        a: rowsView(qr.data, qc, b * nq, nq, h * d),
+        b: rowsView(kr.data, kc, b * s, s, kvOf(h, shape) * d),
+        k: d,
+        aExps: qr.rowExps.subarray(b * nq, (b + 1) * nq),
+        bExps: kr.rowExps.subarray(b * s, (b + 1) * s),
+        outExp: SCORE_EXP,
+        aMax: I16_MAX,
+        bMax: I16_MAX,
+        out: scores.data,
+        at: (b * heads + h) * nq * s,
+        stride: s,
+        tile: (t) => ({ cols: valid(lastRow(t, nq)), from: 0, to: d }),
+      })
+  const p = softmax(scores, { scaleQ30: rsqrtFixed(d, 0, -30), validCols: valid })
   remembered.set(q.data, { k: k.data, key, p })
   return p
 }
@@ -144,14 +150,27 @@ export function attention(q: QTensor, k: QTensor, v: QTensor, shape: AttentionSh
   const { batch, seqLen: s, heads, headDim: d } = shape
   const nq = shape.queryLen ?? s
   const p15 = toP15(probabilities(q, k, shape))
-  const out = qtensor([batch * nq, heads * d], v.exp)
+  const [vc, oc] = [v.shape[1]!, heads * d]
+  const valid = causal(s, nq)
+  const [pExps, vExps, vMax] = [same(nq, P15_EXP), same(d, v.exp), maxAbs(v.data)]
+  const out = qtensor([batch * nq, oc], v.exp)
   for (let b = 0; b < batch; b++)
-    for (let h = 0; h < heads; h++) {
-      const o = matmul(rowsOf(p15, b * heads + h, nq), block(v, b, s, kvOf(h, shape) * d, d), {
+    for (let h = 0; h < heads; h++)
+      blockMatmul({
+        a: rowsView(p15.data, s, (b * heads + h) * nq, nq, 0),
+        b: columnsView(v.data, vc, b * s, d, kvOf(h, shape) * d),
+        k: s,
+        aExps: pExps,
+        bExps: vExps,
         outExp: v.exp,
+        aMax: I16_MAX,
+        bMax: vMax,
+        out: out.data,
+        at: b * nq * oc + h * d,
+        stride: oc,
+        // a query's probabilities past its causal limit are 0
+        tile: (t) => ({ cols: d, from: 0, to: valid(lastRow(t, nq)) }),
       })
-      place(out.data, heads * d, o, b, nq, h * d)
-    }
   return out
 }
 
@@ -179,28 +198,32 @@ export function attentionBackward(
   const p = probabilities(q, k, shape)
   const p15 = toP15(p)
   const don = narrow16(dOut)
+  const [qc, kc, vc, oc] = [q.shape[1]!, k.shape[1]!, v.shape[1]!, heads * d]
+  const valid = causal(s, s)
   const dpExp = matmulBoundExp(don, v, d) // whole-tensor maxima: one exponent for every block
-  const dps: QTensor[] = []
+  const [kMax, qMax, vMax] = [maxAbs(k.data), maxAbs(q.data), maxAbs(v.data)]
+  // dP in full: its masked entries meet p = 0, but the softmax backward's exponent reads max|dP|
+  const dps = qtensor([batch * heads * s, s], dpExp)
   for (let b = 0; b < batch; b++)
     for (let h = 0; h < heads; h++)
-      dps.push(
-        matmul(block(don, b, s, h * d, d), block(v, b, s, kvOf(h, shape) * d, d), {
-          transB: true,
-          outExp: dpExp,
-        }),
-      )
+      blockMatmul({
+        a: rowsView(don.data, oc, b * s, s, h * d),
+        b: rowsView(v.data, vc, b * s, s, kvOf(h, shape) * d),
+        k: d,
+        aExps: same(s, don.exp),
+        bExps: same(s, v.exp),
+        outExp: dpExp,
+        aMax: I16_MAX,
+        bMax: vMax,
+        out: dps.data,
+        at: (b * heads + h) * s * s,
+        stride: s,
+      })
   const scale = qtensor([1], -30, Int32Array.of(rsqrtFixed(d, 0, -30)))
   // dS at SCORE_EXP's scale: the scores were multiplied by 2^SCORE_EXP before the softmax saw them
-  const ds = narrow16(mul(softmaxBackward(p, stack(dps)), scale))
+  const ds = narrow16(mul(softmaxBackward(p, dps), scale))
 
   const group = heads / kvHeads
-  const blocks = (h: number, b: number) => ({
-    ds: rowsOf(ds, b * heads + h, s),
-    p: rowsOf(p15, b * heads + h, s),
-    q: block(q, b, s, h * d, d),
-    dOut: block(don, b, s, h * d, d),
-  })
-  const parts = Array.from({ length: batch }, (_, b) => Array.from({ length: heads }, (_, h) => blocks(h, b)))
   // one exponent per gradient, from whole-tensor maxima, so every block lands in the same format
   const dqExp = matmulBoundExp(ds, k, s)
   const dkExp = matmulBoundExp(ds, q, group * s)
@@ -208,23 +231,57 @@ export function attentionBackward(
   const dq = qtensor([batch * s, heads * d], dqExp)
   const dk = qtensor([batch * s, kvHeads * d], dkExp)
   const dv = qtensor([batch * s, kvHeads * d], dvExp)
+  const [sExps, dExps] = [same(s, ds.exp), same(d, k.exp)]
+  // dS and P are 0 past each query's causal limit: dQ's row tile sums up to it, and key tile t of dK
+  // and dV sums over the queries from 4t on (every member's), the only ones that see those keys
+  const keys = (t: number) => ({ cols: d, from: t * WASM_TILE * group, to: s * group })
   for (let b = 0; b < batch; b++) {
-    for (let h = 0; h < heads; h++) {
-      const dqh = matmul(parts[b]![h]!.ds, block(k, b, s, kvOf(h, shape) * d, d), { outExp: dqExp })
-      place(dq.data, heads * d, dqh, b, s, h * d)
-    }
+    for (let h = 0; h < heads; h++)
+      blockMatmul({
+        a: rowsView(ds.data, s, (b * heads + h) * s, s, 0),
+        b: columnsView(k.data, kc, b * s, d, kvOf(h, shape) * d),
+        k: s,
+        aExps: sExps,
+        bExps: dExps,
+        outExp: dqExp,
+        aMax: I16_MAX,
+        bMax: kMax,
+        out: dq.data,
+        at: b * s * oc + h * d,
+        stride: oc,
+        tile: (t) => ({ cols: d, from: 0, to: valid(lastRow(t, s)) }),
+      })
     for (let kv = 0; kv < kvHeads; kv++) {
-      const members = parts[b]!.slice(kv * group, (kv + 1) * group)
-      const dkg = matmul(stack(members.map((m) => m.ds)), stack(members.map((m) => m.q)), {
-        transA: true,
+      const first = (b * heads + kv * group) * s * s // the group's first member block of dS and P
+      const common = {
+        k: group * s,
+        out: undefined,
+        stride: kvHeads * d,
+        at: b * s * kvHeads * d + kv * d,
+        tile: keys,
+      }
+      blockMatmul({
+        ...common,
+        a: groupView(ds.data, s, first, s, group, s * s),
+        b: groupView(q.data, qc, b * s * qc + kv * group * d, d, group, d),
+        aExps: same(s, ds.exp),
+        bExps: same(d, q.exp),
         outExp: dkExp,
+        aMax: I16_MAX,
+        bMax: qMax,
+        out: dk.data,
       })
-      const dvg = matmul(stack(members.map((m) => m.p)), stack(members.map((m) => m.dOut)), {
-        transA: true,
+      blockMatmul({
+        ...common,
+        a: groupView(p15.data, s, first, s, group, s * s),
+        b: groupView(don.data, oc, b * s * oc + kv * group * d, d, group, d),
+        aExps: same(s, P15_EXP),
+        bExps: same(d, don.exp),
         outExp: dvExp,
+        aMax: I16_MAX,
+        bMax: I16_MAX,
+        out: dv.data,
       })
-      place(dk.data, kvHeads * d, dkg, b, s, kv * d)
-      place(dv.data, kvHeads * d, dvg, b, s, kv * d)
     }
   }
   return { dq, dk, dv }

@@ -63,10 +63,10 @@ const whileLoop = (cond: Code, body: Code): Code =>
 export const WASM_TILE = 4
 
 function tileSumsFunction(): WasmFunction {
-  // (xp, yp, out, rowTiles, colTiles, k, from, to): x and y packed as panels [tile][k][4] of f64,
-  // out[i·(4·colTiles) + j] = Σ_{kk ∈ [from, to)} x[i, kk]·y[j, kk]
-  const params = [i32, i32, i32, i32, i32, i32, i32, i32] as const
-  const [xp, yp, out, rowTiles, colTiles, k, from, to] = [0, 1, 2, 3, 4, 5, 6, 7]
+  // (xp, yp, out, rowTiles, colTiles, k, from, to, stride): x and y packed as panels [tile][k][4] of
+  // f64, out[i·stride + j] = Σ_{kk ∈ [from, to)} x[i, kk]·y[j, kk] for the first 4·colTiles columns
+  const params = [i32, i32, i32, i32, i32, i32, i32, i32, i32] as const
+  const [xp, yp, out, rowTiles, colTiles, k, from, to, stride] = [0, 1, 2, 3, 4, 5, 6, 7, 8]
   const { locals, local } = frame(params)
   const [it, jt, pa, pb, endA, o, panel, rowBytes] = [
     local(i32),
@@ -173,8 +173,8 @@ function tileSumsFunction(): WasmFunction {
     I32.const(32),
     I32.mul,
     set(panel),
-    get(colTiles),
-    I32.const(32),
+    get(stride),
+    I32.const(8),
     I32.mul,
     set(rowBytes),
     I32.const(0),
@@ -965,6 +965,7 @@ interface Exports {
     k: number,
     from: number,
     to: number,
+    stride: number,
   ): void
   exp(x: number, s: number, outExp: number, log2e: number): number
   expRow(x: number, out: number, count: number, max: number, s: number, outExp: number, log2e: number): number
@@ -1040,43 +1041,83 @@ function reserve(w: Exports, bytes: number): ArrayBuffer {
   return w.memory.buffer
 }
 
-/** op(A) or op(B) of a matmul: element (r, kk) is data[r·rowStride + kk·kStride]. */
+/**
+ * op(A) or op(B) of a matmul: element (r, kk) is data[r·rowStride + kk·kStride]; with `groups`, the
+ * reduction runs over kk·groups + g and element (r, kk·groups + g) is data[r·rowStride + kk·kStride +
+ * g·groupStride] (attention's kv-group sums read the group's heads in place, as one reduction).
+ */
 export interface Operand {
   readonly data: Int32Array
   readonly rows: number
   readonly rowStride: number
   readonly kStride: number
+  readonly groups?: number
+  readonly groupStride?: number
+}
+
+/**
+ * Row tile `index` of a product (output rows [4·index, 4·index + 4)) against its first `cols`
+ * columns, summed over the reduction range [from, to): what a causal block needs of itself.
+ */
+export interface TileRows {
+  readonly index: number
+  readonly cols: number
+  readonly from: number
+  readonly to: number
 }
 
 /** A matmul's operands packed into wasm memory once; `sums` reads the exact partial sums of a range. */
 export interface PackedMatmul {
   /** Row stride of the sums (columns padded to a whole tile). */
   readonly stride: number
-  /** sums[i·stride + j] = Σ_{kk ∈ [from, to)} x[i, kk]·y[j, kk]; valid until the next kernel call. */
-  sums(from: number, to: number): Float64Array
+  /**
+   * sums[i·stride + j] = Σ_{kk ∈ [from, to)} x[i, kk]·y[j, kk]; valid until the next kernel call.
+   * With `tile`, only that row tile's rows (and its first ⌈cols/4⌉ column tiles) are written.
+   */
+  sums(from: number, to: number, tile?: Pick<TileRows, 'index' | 'cols'>): Float64Array
   /**
    * The m×n output of the whole reduction (one range: the caller knows every sum stays within 2^53):
-   * sat32(rne(sum, outExp − aExps[i] − bExps[j])), rounded in wasm.
+   * sat32(rne(sum, outExp − aExps[i] − bExps[j])), rounded in wasm. With `tile`, that tile's rows
+   * (rows × cols, row stride cols) over its range only.
    */
-  rounded(aExps: Int32Array, bExps: Int32Array, outExp: number, out: Int32Array): void
+  rounded(aExps: Int32Array, bExps: Int32Array, outExp: number, out: Int32Array, tile?: TileRows): void
 }
 
 const tiles = (rows: number): number => Math.ceil(rows / WASM_TILE)
 
-/** Panel layout [tile][k][4]: the 4 rows of a tile side by side for every kk, zero past the last row. */
-function pack(dst: Float64Array, at: number, t: Operand, k: number): void {
-  const { data, rows, rowStride, kStride } = t
-  const panel = dst.subarray(at, at + tiles(rows) * WASM_TILE * k)
-  panel.fill(0)
+/**
+ * Panel layout [tile][k][4]: the 4 rows of a tile side by side for every kk, over the range each
+ * tile is summed on (all of k when `range` is absent). Past the last row the panel holds whatever
+ * the memory held: a lane of the tile only ever meets its own row's sums, which are never read.
+ */
+function pack(dst: Float64Array, at: number, t: Operand, k: number, range?: (tile: number) => Range): void {
+  const { data, rows, rowStride, kStride, groups = 1, groupStride = 0 } = t
   for (let r = 0; r < rows; r++) {
-    const base = (r >> 2) * 4 * k + (r & 3)
+    const { from, to } = range?.(r >> 2) ?? { from: 0, to: k }
+    const base = at + (r >> 2) * 4 * k + (r & 3)
     const src = r * rowStride
-    for (let kk = 0; kk < k; kk++) panel[base + 4 * kk] = data[src + kk * kStride]!
+    if (groups === 1) for (let kk = from; kk < to; kk++) dst[base + 4 * kk] = data[src + kk * kStride]!
+    else
+      for (let kk = from; kk < to; kk++) {
+        const step = Math.floor(kk / groups)
+        dst[base + 4 * kk] = data[src + step * kStride + (kk - step * groups) * groupStride]!
+      }
   }
 }
 
-/** Packs x [m, k] and y [n, k] for tileSums; undefined where the wasm kernels are not available. */
-export function packMatmul(x: Operand, y: Operand, k: number): PackedMatmul | undefined {
+/** A reduction range [from, to). */
+type Range = Pick<TileRows, 'from' | 'to'>
+
+/**
+ * Packs x [m, k] and y [n, k] for tileSums; undefined where the wasm kernels are not available.
+ * With `xRange`, row tile t of x is packed over xRange(t) only: it must not be summed elsewhere.
+ */
+export function packMatmul(
+  x: Operand,
+  y: Operand,
+  k: number,
+  xRange?: (tile: number) => Range,
+): PackedMatmul | undefined {
   if (!wasm) return undefined
   const w = wasm
   const [mt, nt] = [tiles(x.rows), tiles(y.rows)]
@@ -1088,24 +1129,62 @@ export function packMatmul(x: Operand, y: Operand, k: number): PackedMatmul | un
   const roundedAt = expsAt + 8 * Math.ceil((m + n) / 2)
   const buffer = reserve(w, roundedAt + 4 * m * n)
   const f = new Float64Array(buffer, 0, xLen + yLen + outLen)
-  pack(f, 0, x, k)
+  pack(f, 0, x, k, xRange)
   pack(f, xLen, y, k)
   const outAt = 8 * (xLen + yLen)
   const out = f.subarray(xLen + yLen)
   const stride = nt * WASM_TILE
+  const exps = new Int32Array(buffer, expsAt, m + n)
+  // the exponents last staged: a tiled product rounds tile after tile with the same ones
+  let staged: [Int32Array, Int32Array] | undefined
+  const sums = (from: number, to: number, tile?: Pick<TileRows, 'index' | 'cols'>): Float64Array => {
+    if (!tile) w.tileSums(0, 8 * xLen, outAt, mt, nt, k, from, to, stride)
+    else {
+      const rowAt = tile.index * WASM_TILE
+      // one row tile: its panel, its rows of the sums, the column tiles it needs
+      w.tileSums(
+        8 * rowAt * k,
+        8 * xLen,
+        outAt + 8 * rowAt * stride,
+        1,
+        tiles(tile.cols),
+        k,
+        from,
+        to,
+        stride,
+      )
+    }
+    return out
+  }
   return {
     stride,
-    sums(from: number, to: number): Float64Array {
-      w.tileSums(0, 8 * xLen, outAt, mt, nt, k, from, to)
-      return out
-    },
-    rounded(aExps: Int32Array, bExps: Int32Array, outExp: number, result: Int32Array): void {
-      w.tileSums(0, 8 * xLen, outAt, mt, nt, k, 0, k)
-      const exps = new Int32Array(buffer, expsAt, m + n)
-      exps.set(aExps.subarray(0, m))
-      exps.set(bExps.subarray(0, n), m)
-      w.roundSums(outAt, stride, roundedAt, m, n, expsAt, expsAt + 4 * m, outExp)
-      result.set(new Int32Array(buffer, roundedAt, m * n))
+    sums,
+    rounded(aExps: Int32Array, bExps: Int32Array, outExp: number, result: Int32Array, tile?: TileRows): void {
+      if (staged?.[0] !== aExps || staged[1] !== bExps) {
+        exps.set(aExps.subarray(0, m))
+        exps.set(bExps.subarray(0, n), m)
+        staged = [aExps, bExps]
+      }
+      if (!tile) {
+        sums(0, k)
+        w.roundSums(outAt, stride, roundedAt, m, n, expsAt, expsAt + 4 * m, outExp)
+        result.set(new Int32Array(buffer, roundedAt, m * n))
+        return
+      }
+      const rowAt = tile.index * WASM_TILE
+      const rows = Math.min(WASM_TILE, m - rowAt)
+      sums(tile.from, tile.to, tile)
+      w.roundSums(
+        outAt + 8 * rowAt * stride,
+        stride,
+        roundedAt,
+        rows,
+        tile.cols,
+        expsAt + 4 * rowAt,
+        expsAt + 4 * m,
+        outExp,
+      )
+      result.set(new Int32Array(buffer, roundedAt, rows * tile.cols))
     },
   }
 }
