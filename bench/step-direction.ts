@@ -14,13 +14,11 @@ import { parseArgs } from 'node:util'
 import { toFloat } from '../src/kernels/ref/tensor.ts'
 import { tokenLogProbsOf } from '../src/model/grpo-step.ts'
 import { DEFAULT_LEARNING } from '../src/swarm/learning-config.ts'
-import { createReproduciblePolicy, type ReproduciblePolicy } from '../src/swarm/reproducible-policy.ts'
-import { buildRolloutBatch, type TokenizedGroup } from '../src/swarm/rollout-batch.ts'
+import { buildRolloutBatch } from '../src/swarm/rollout-batch.ts'
 import { generateReasoningTask } from '../src/tasks/generate-reasoning-task.ts'
 import { isReservedPrompt } from '../src/tasks/reserved-prompts.ts'
-import { CODEZERO_REWARD } from '../src/tasks/reward.ts'
-import { scoreReasoning } from '../src/tasks/score-completion.ts'
 import type { Difficulty, ReasoningTask } from '../src/tasks/task.ts'
+import { benchPolicy, sampleScoredGroups } from './bench-policy.ts'
 import { fmt, printTable } from './stats.ts'
 import { loadBenchModel } from './swarm-vs-solo-arms.ts'
 
@@ -39,28 +37,11 @@ const { values } = parseArgs({
 const model = loadBenchModel(values.model)
 const groupSize = Number(values['group-size'])
 const maxNewTokens = Number(values['max-new-tokens'])
-const reward = { ...CODEZERO_REWARD, maxTokens: maxNewTokens }
 // seeds from 5,000 on, reserved prompts skipped (the training draw never has them either)
 const tasks: ReasoningTask[] = []
 for (let seed = 5_000; tasks.length < Number(values.tasks); seed++) {
   const task = generateReasoningTask(values.family, Number(values.difficulty) as Difficulty, seed)
   if (!isReservedPrompt(task.prompt)) tasks.push(task)
-}
-
-/** G fresh completions of every prompt under `policy`, scored as a peer scores its own. */
-async function sampleGroups(policy: ReproduciblePolicy, key: string) {
-  const groups: TokenizedGroup[] = []
-  const rewards: number[] = []
-  for (const [t, task] of tasks.entries()) {
-    const promptIds = policy.promptIds(task)
-    const completions = await policy.sample(promptIds, groupSize, `${key}/${t}`)
-    const scored = completions.map(
-      (c) => scoreReasoning(task, c.text, c.eos ? c.tokenIds.length : maxNewTokens, reward).reward.total,
-    )
-    rewards.push(...scored)
-    groups.push({ promptIds, completions: completions.map((c) => c.tokenIds), rewards: scored })
-  }
-  return { groups, meanReward: rewards.reduce((a, b) => a + b, 0) / rewards.length }
 }
 
 interface StepRow {
@@ -71,16 +52,12 @@ interface StepRow {
 }
 
 async function runLr(lr: number) {
-  const policy = createReproduciblePolicy({
-    config: model.config,
-    params: model.params,
-    tokenizer: model.tokenizer,
-    promptTemplate: model.manifest.promptTemplate,
-    eosId: model.eosId,
+  const policy = benchPolicy(model, {
     sampling: { ...DEFAULT_LEARNING.sampling, maxNewTokens },
-    grpo: { ...DEFAULT_LEARNING.grpo, lr, beta1: 0.9, beta2: 0.999, eps: 1e-8 },
+    grpo: { ...DEFAULT_LEARNING.grpo, lr },
   })
-  const fixed = await sampleGroups(policy, 'batch')
+  const sampleGroups = (key: string) => sampleScoredGroups(policy, tasks, groupSize, maxNewTokens, key)
+  const fixed = await sampleGroups('batch')
   const batch = buildRolloutBatch(fixed.groups, model.eosId, model.config.maxSeqLen)
   const L = batch.inputs.seqLen
   const logProbs = () => {
@@ -98,7 +75,7 @@ async function runLr(lr: number) {
   const rows: StepRow[] = [{ step: 0, ...logProbs(), freshReward: fixed.meanReward }]
   for (let step = 1; step <= Number(values.steps); step++) {
     await policy.train(fixed.groups)
-    const fresh = await sampleGroups(policy, `fresh-${step}`)
+    const fresh = await sampleGroups(`fresh-${step}`)
     rows.push({ step, ...logProbs(), freshReward: fresh.meanReward })
   }
   const signalRows = batch.advantages.filter((a) => a !== 0).length

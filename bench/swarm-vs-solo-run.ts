@@ -15,16 +15,15 @@ import { scoreReservedCells } from '../src/model/sft/held-out-eval.ts'
 import { chooseCells, EMPTY_CURRICULUM, successesOf, updateCurriculum } from '../src/swarm/curriculum.ts'
 import { learningCells } from '../src/swarm/learning-config.ts'
 import { createMemoryHub } from '../src/swarm/memory-comm.ts'
-import { createReproduciblePolicy, type ReproduciblePolicy } from '../src/swarm/reproducible-policy.ts'
+import type { ReproduciblePolicy } from '../src/swarm/reproducible-policy.ts'
 import { createRoundInbox } from '../src/swarm/round-inbox.ts'
 import { cellKey, type Cell } from '../src/swarm/round-tasks.ts'
 import { runRound, type PeerContext, type Scorer } from '../src/swarm/swarm-round.ts'
 import { answersBare } from '../src/tasks/answer-tag.ts'
 import { HELD_OUT_PER_CELL } from '../src/tasks/held-out-set.ts'
 import { poolCellScores, stratifiedInterval } from '../src/tasks/pass-interval.ts'
-import { CODEZERO_REWARD } from '../src/tasks/reward.ts'
-import { scoreReasoning } from '../src/tasks/score-completion.ts'
 import type { ReasoningTask } from '../src/tasks/task.ts'
+import { benchPolicy, scoreOwn } from './bench-policy.ts'
 import {
   CURVE_PER_FAMILY,
   evalDifficulties,
@@ -42,10 +41,13 @@ async function main(): Promise<void> {
   const replay = spec.replay && (JSON.parse(readFileSync(spec.replay, 'utf8')) as ArmResult).choices
   const started = performance.now()
   const model = loadBenchModel(spec.model)
-  const reward = { ...CODEZERO_REWARD, maxTokens: learning.sampling.maxNewTokens }
   const score: Scorer = async (task, c, eos) =>
-    scoreReasoning(task as ReasoningTask, c.text, eos ? c.tokenIds.length : reward.maxTokens, reward).reward
-      .total
+    scoreOwn(
+      task as ReasoningTask,
+      c.text,
+      eos ? c.tokenIds.length : undefined,
+      learning.sampling.maxNewTokens,
+    )
 
   // the swarm shares one hub; solo peers each get their own, so nobody hears them
   const swarmHub = createMemoryHub()
@@ -92,16 +94,7 @@ async function main(): Promise<void> {
       inbox: createRoundInbox(comm, learning.groupSize),
       learning,
       policy: countBare(
-        createReproduciblePolicy({
-          config: model.config,
-          params: model.params,
-          tokenizer: model.tokenizer,
-          promptTemplate: model.manifest.promptTemplate,
-          eosId: model.eosId,
-          sampling: learning.sampling,
-          grpo: { ...learning.grpo, beta1: 0.9, beta2: 0.999, eps: 1e-8 },
-          epochs: spec.epochs ?? 1,
-        }),
+        benchPolicy(model, { sampling: learning.sampling, grpo: learning.grpo, epochs: spec.epochs }),
       ),
       score,
       // the window closes once every peer of the hub has published its round

@@ -44,7 +44,7 @@ export interface HeldOutModel {
 }
 
 /** The model's greedy completion of a task, as text (the stop token dropped). */
-function greedyCompleter(model: HeldOutModel): (task: ReasoningTask) => string {
+export function greedyCompleter(model: HeldOutModel): (task: ReasoningTask) => string {
   const decoder = new GreedyDecoder(model.config, model.views)
   return (task) => {
     const prompt = model.tokenizer.encode(framePrompt(task))
