@@ -9,7 +9,7 @@
 // Writes bench/results/<name>.json and .png and prints a table.
 //   node --import ./src/polyfills/register.js bench/swarm-vs-solo.ts [--rounds 100] [--seeds 3] [--seed-start 0]
 //     [--eval-every 20] [--group-size G] [--groups N] [--lr X] [--epochs E] [--kl β] [--curriculum on|off]
-//     [--max-new-tokens T] [--families a,b]
+//     [--max-new-tokens T] [--families a,b] [--difficulties min-max]
 //     [--model DIR] [--parallel 2]
 //     [--arms swarm,swarm-signal,solo] [--name swarm-vs-solo] [--resume]
 import { spawn } from 'node:child_process'
@@ -195,6 +195,14 @@ function startEval(
   return kept
 }
 
+/** `--difficulties 2-3` (or `2`): the draw's difficulty range; parseLearningConfig checks its bounds. */
+function difficultyRange(text: string): LearningConfig['difficulties'] {
+  const [min, max = min] = text.split('-').map(Number)
+  if (!Number.isInteger(min) || !Number.isInteger(max))
+    throw new Error(`--difficulties takes min-max, e.g. 2-2 (got "${text}")`)
+  return { min, max } as LearningConfig['difficulties']
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -217,6 +225,8 @@ async function main(): Promise<void> {
       // the families drawn (comma-separated; default every family the tab draws): a run on the cells
       // with room to learn shows whether the step can move the model at all
       families: { type: 'string' },
+      // the difficulties drawn, as min-max (default the tab's): a run on the cells with room alone
+      difficulties: { type: 'string' },
       model: { type: 'string', default: 'public/models/tabswarm-tiny/' },
       // (arm, seed) runs at once: one per core by default
       parallel: { type: 'string', default: '2' },
@@ -250,13 +260,13 @@ async function main(): Promise<void> {
     throw new Error(
       `--arms lists arms of ${ARMS.join(', ')}, solo included (the baseline); got ${values.arms}`,
     )
-  const base: LearningConfig =
-    values.families === undefined
-      ? DEFAULT_LEARNING
-      : {
-          ...DEFAULT_LEARNING,
-          sources: values.families.split(',').map((family) => ({ kind: 'reasoning' as const, family })),
-        }
+  const base: LearningConfig = {
+    ...DEFAULT_LEARNING,
+    ...(values.families === undefined
+      ? {}
+      : { sources: values.families.split(',').map((family) => ({ kind: 'reasoning' as const, family })) }),
+    ...(values.difficulties === undefined ? {} : { difficulties: difficultyRange(values.difficulties) }),
+  }
   const configs = Object.fromEntries(
     arms.map((arm) => [arm, parseLearningConfig(learningFor(arm, base, batch), taskFamilyExists)]),
   ) as Record<Arm, LearningConfig>
