@@ -68,6 +68,34 @@ function groupView(
 /** The last row of row tile t (of `rows`): the row whose causal limit bounds the tile's. */
 const lastRow = (t: number, rows: number): number => Math.min(rows, (t + 1) * WASM_TILE) - 1
 
+/**
+ * out [B·Q, H·d] = each (sequence, head) block of x [B·H·Q, S] (P or dS: 0 past each query's causal
+ * limit, so a query tile sums up to it) times its kv head's block of y [B·S, KV·d] (v or k).
+ */
+function queryBlocksTimesKv(x: QTensor, y: QTensor, yMax: number, shape: AttentionShape, out: QTensor): void {
+  const { batch, seqLen: s, heads, headDim: d } = shape
+  const nq = shape.queryLen ?? s
+  const [yc, oc] = [y.shape[1]!, heads * d]
+  const valid = causal(s, nq)
+  const [xExps, yExps] = [same(nq, x.exp), same(d, y.exp)]
+  for (let b = 0; b < batch; b++)
+    for (let h = 0; h < heads; h++)
+      blockMatmul({
+        a: rowsView(x.data, s, (b * heads + h) * nq, nq, 0),
+        b: columnsView(y.data, yc, b * s, d, kvOf(h, shape) * d),
+        k: s,
+        aExps: xExps,
+        bExps: yExps,
+        outExp: out.exp,
+        aMax: I16_MAX,
+        bMax: yMax,
+        out: out.data,
+        at: b * nq * oc + h * d,
+        stride: oc,
+        tile: (t) => ({ cols: d, from: 0, to: valid(lastRow(t, nq)) }),
+      })
+}
+
 /** Query row r of a sequence sits at position seqLen − queryLen + r and sees keys up to it. */
 export function causal(seqLen: number, queryLen: number): (row: number) => number {
   return (row) => seqLen - queryLen + (row % queryLen) + 1
@@ -149,28 +177,8 @@ function toP15(p: QTensor): QTensor {
 export function attention(q: QTensor, k: QTensor, v: QTensor, shape: AttentionShape): QTensor {
   const { batch, seqLen: s, heads, headDim: d } = shape
   const nq = shape.queryLen ?? s
-  const p15 = toP15(probabilities(q, k, shape))
-  const [vc, oc] = [v.shape[1]!, heads * d]
-  const valid = causal(s, nq)
-  const [pExps, vExps, vMax] = [same(nq, P15_EXP), same(d, v.exp), maxAbs(v.data)]
-  const out = qtensor([batch * nq, oc], v.exp)
-  for (let b = 0; b < batch; b++)
-    for (let h = 0; h < heads; h++)
-      blockMatmul({
-        a: rowsView(p15.data, s, (b * heads + h) * nq, nq, 0),
-        b: columnsView(v.data, vc, b * s, d, kvOf(h, shape) * d),
-        k: s,
-        aExps: pExps,
-        bExps: vExps,
-        outExp: v.exp,
-        aMax: I16_MAX,
-        bMax: vMax,
-        out: out.data,
-        at: b * nq * oc + h * d,
-        stride: oc,
-        // a query's probabilities past its causal limit are 0
-        tile: (t) => ({ cols: d, from: 0, to: valid(lastRow(t, nq)) }),
-      })
+  const out = qtensor([batch * nq, heads * d], v.exp)
+  queryBlocksTimesKv(toP15(probabilities(q, k, shape)), v, maxAbs(v.data), shape, out)
   return out
 }
 
@@ -198,20 +206,20 @@ export function attentionBackward(
   const p = probabilities(q, k, shape)
   const p15 = toP15(p)
   const don = narrow16(dOut)
-  const [qc, kc, vc, oc] = [q.shape[1]!, k.shape[1]!, v.shape[1]!, heads * d]
-  const valid = causal(s, s)
+  const [qc, vc, oc] = [q.shape[1]!, v.shape[1]!, heads * d]
   const dpExp = matmulBoundExp(don, v, d) // whole-tensor maxima: one exponent for every block
   const [kMax, qMax, vMax] = [maxAbs(k.data), maxAbs(q.data), maxAbs(v.data)]
   // dP in full: its masked entries meet p = 0, but the softmax backward's exponent reads max|dP|
   const dps = qtensor([batch * heads * s, s], dpExp)
+  const [donRows, vRows] = [same(s, don.exp), same(s, v.exp)]
   for (let b = 0; b < batch; b++)
     for (let h = 0; h < heads; h++)
       blockMatmul({
         a: rowsView(don.data, oc, b * s, s, h * d),
         b: rowsView(v.data, vc, b * s, s, kvOf(h, shape) * d),
         k: d,
-        aExps: same(s, don.exp),
-        bExps: same(s, v.exp),
+        aExps: donRows,
+        bExps: vRows,
         outExp: dpExp,
         aMax: I16_MAX,
         bMax: vMax,
@@ -231,31 +239,21 @@ export function attentionBackward(
   const dq = qtensor([batch * s, heads * d], dqExp)
   const dk = qtensor([batch * s, kvHeads * d], dkExp)
   const dv = qtensor([batch * s, kvHeads * d], dvExp)
-  const [sExps, dExps] = [same(s, ds.exp), same(d, k.exp)]
-  // dS and P are 0 past each query's causal limit: dQ's row tile sums up to it, and key tile t of dK
-  // and dV sums over the queries from 4t on (every member's), the only ones that see those keys
+  queryBlocksTimesKv(ds, k, kMax, shape, dq)
+  // key tile t of dK and dV sums over the queries from 4t on (every member's): dS and P are 0 past
+  // each query's causal limit, so those are the only queries that see its keys
   const keys = (t: number) => ({ cols: d, from: t * WASM_TILE * group, to: s * group })
+  const [dsExps, pExps, qExps, donExps] = [
+    same(s, ds.exp),
+    same(s, P15_EXP),
+    same(d, q.exp),
+    same(d, don.exp),
+  ]
   for (let b = 0; b < batch; b++) {
-    for (let h = 0; h < heads; h++)
-      blockMatmul({
-        a: rowsView(ds.data, s, (b * heads + h) * s, s, 0),
-        b: columnsView(k.data, kc, b * s, d, kvOf(h, shape) * d),
-        k: s,
-        aExps: sExps,
-        bExps: dExps,
-        outExp: dqExp,
-        aMax: I16_MAX,
-        bMax: kMax,
-        out: dq.data,
-        at: b * s * oc + h * d,
-        stride: oc,
-        tile: (t) => ({ cols: d, from: 0, to: valid(lastRow(t, s)) }),
-      })
     for (let kv = 0; kv < kvHeads; kv++) {
       const first = (b * heads + kv * group) * s * s // the group's first member block of dS and P
       const common = {
         k: group * s,
-        out: undefined,
         stride: kvHeads * d,
         at: b * s * kvHeads * d + kv * d,
         tile: keys,
@@ -264,8 +262,8 @@ export function attentionBackward(
         ...common,
         a: groupView(ds.data, s, first, s, group, s * s),
         b: groupView(q.data, qc, b * s * qc + kv * group * d, d, group, d),
-        aExps: same(s, ds.exp),
-        bExps: same(d, q.exp),
+        aExps: dsExps,
+        bExps: qExps,
         outExp: dkExp,
         aMax: I16_MAX,
         bMax: qMax,
@@ -275,8 +273,8 @@ export function attentionBackward(
         ...common,
         a: groupView(p15.data, s, first, s, group, s * s),
         b: groupView(don.data, oc, b * s * oc + kv * group * d, d, group, d),
-        aExps: same(s, P15_EXP),
-        bExps: same(d, don.exp),
+        aExps: pExps,
+        bExps: donExps,
         outExp: dvExp,
         aMax: I16_MAX,
         bMax: I16_MAX,
