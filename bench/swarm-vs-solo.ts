@@ -227,7 +227,8 @@ async function main(): Promise<void> {
       families: { type: 'string' },
       // the difficulties drawn, as min-max (default the tab's): a run on the cells with room alone
       difficulties: { type: 'string' },
-      model: { type: 'string', default: 'public/models/tabswarm-tiny/' },
+      // the tab's model folder, as the app serves it from public/
+      model: { type: 'string', default: `public${DEFAULT_LEARNING.model}` },
       // (arm, seed) runs at once: one per core by default
       parallel: { type: 'string', default: '2' },
       arms: { type: 'string', default: ARMS.join(',') },
