@@ -11,10 +11,11 @@ import {
   type CurriculumState,
 } from './curriculum.ts'
 import { isInformative } from './grpo-advantages.ts'
-import { DEFAULT_LEARNING, learningCells } from './learning-config.ts'
+import { learningCells } from './learning-config.ts'
 import { cellKey, freeSlots, roundTasks, SHARE_WINDOW_ROUNDS, type RoundDraw } from './round-tasks.ts'
+import { SMALL_LEARNING } from './small-learning.ts'
 
-const cells = learningCells(DEFAULT_LEARNING)
+const cells = learningCells(SMALL_LEARNING)
 const G = 4
 const choice = { swarmId: 'c'.repeat(64), round: 3, peerId: 'peer0', cells, count: 3, groupSize: G }
 

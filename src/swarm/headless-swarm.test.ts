@@ -10,17 +10,18 @@ import { trainBpe } from '../model/tokenizer/train-bpe.ts'
 import { generateReasoningTask } from '../tasks/generate-reasoning-task.ts'
 import { scoreReasoning } from '../tasks/score-completion.ts'
 import type { ReasoningTask } from '../tasks/task.ts'
-import { DEFAULT_LEARNING, type LearningConfig } from './learning-config.ts'
+import { type LearningConfig } from './learning-config.ts'
 import { createMemoryHub } from './memory-comm.ts'
 import { createReproduciblePolicy } from './reproducible-policy.ts'
 import { createRoundInbox } from './round-inbox.ts'
 import { runRound, type PeerContext, type RoundReport } from './swarm-round.ts'
+import { SMALL_LEARNING } from './small-learning.ts'
 
 const learning: LearningConfig = {
-  ...DEFAULT_LEARNING,
+  ...SMALL_LEARNING,
   sources: [{ kind: 'reasoning', family: 'arithmetic' }],
   sampling: { temperature: 1, topK: 0, topP: 1, maxNewTokens: 6 },
-  grpo: { ...DEFAULT_LEARNING.grpo, lr: 1e-2 },
+  grpo: { ...SMALL_LEARNING.grpo, lr: 1e-2 },
 }
 const tokenizer = parseTokenizerJson(
   trainBpe(

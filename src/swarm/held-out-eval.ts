@@ -2,7 +2,7 @@
 // text, tasks/held-out-set.ts: no round draw and no SFT data of a model trained with the held-out rule
 // produces them), so the Train view can show whether the weights improve on prompts the peer never
 // trained on. The set is the same for every peer of a swarm — its reasoning families at the difficulties
-// it draws and the next, TAB_HELD_OUT_PER_CELL prompts each — so peers' curves compare. Code families
+// it draws and the next, TAB_HELD_OUT_PROMPTS prompts shared out over them — so peers' curves compare. Code families
 // have no reserved set and are left out.
 import { extractAnswer } from '../tasks/answer-tag.ts'
 import { heldOutSet, type HeldOutCell } from '../tasks/held-out-set.ts'
@@ -12,23 +12,25 @@ import type { EvalPoint } from '../state/learning-store.ts'
 import type { TaskSource } from './round-tasks.ts'
 
 /**
- * Reserved prompts per family and difficulty. A greedy answer of the shipped model on the tab's solver
- * (onnxruntime-web wasm, one thread, measured in Node on this 2-core machine) takes 41 ms (median; 90th
- * percentile 102 ms): 8 a cell over 6 families × 3 difficulties (the default draw's 1–2 and 3: ≈ 139
- * prompts, base conversion d1 has only 5) is ≈ 6 s every evalEvery rounds, a fifth of a 30 s round, with
- * a 95 % interval of about ±8 points.
+ * Reserved prompts a tab evaluates, shared out over its cells (rounded up): a narrow swarm gets more a
+ * cell, so its curve is as tight as a wide one's. A greedy answer of the shipped tiny model on the tab's
+ * solver (onnxruntime-web wasm, one thread, measured in Node on this 2-core machine) took 41 ms (median;
+ * 90th percentile 102 ms): 144 prompts (8 a cell over 6 families × 3 difficulties; 24 a cell over the
+ * default's 2 families × d1–3, fewer where a cell's reserved slice is smaller) is ≈ 6–15 s every
+ * evalEvery rounds in the solver worker, with a 95 % interval of about ±8 points.
  */
-export const TAB_HELD_OUT_PER_CELL = 8
+export const TAB_HELD_OUT_PROMPTS = 144
 
 /** The swarm's held-out cells: its reasoning families × (the difficulties it draws, and the next one up). */
 export function heldOutCells(
   sources: readonly TaskSource[],
   { min, max }: { min: Difficulty; max: Difficulty },
-  perCell = TAB_HELD_OUT_PER_CELL,
+  prompts = TAB_HELD_OUT_PROMPTS,
 ): HeldOutCell[] {
   const families = sources.filter((s) => s.kind === 'reasoning').map((s) => s.family)
   const levels = DIFFICULTIES.filter((d) => d >= min && d <= max + 1)
-  return heldOutSet(families, levels, perCell)
+  const cells = families.length * levels.length
+  return cells === 0 ? [] : heldOutSet(families, levels, Math.ceil(prompts / cells))
 }
 
 /** A greedy answer: its text and how many tokens it took. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { parseSwarmConfig, swarmIdOf } from '../config/swarm-config.ts'
 import { DEFAULT_LEARNING, parseLearningConfig } from './learning-config.ts'
+import { SMALL_LEARNING } from './small-learning.ts'
 import { taskFamilyExists } from './task-ref.ts'
 
 const base = {
@@ -28,8 +29,10 @@ describe('the learning section of a swarm config', () => {
   it('defaults the model, window and eval cadence of a section written before they existed', () => {
     const { model, windowFraction, evalEvery, ...older } = DEFAULT_LEARNING
     const parsed = parseLearningConfig({ ...older, groupSize: 4 }, taskFamilyExists)
-    expect(parsed).toMatchObject({ model, windowFraction, evalEvery, groupSize: 4 })
-    expect(model).toBe('/models/tabswarm-tiny/')
+    expect(parsed).toMatchObject({ windowFraction, evalEvery, groupSize: 4 })
+    // the model such a swarm learned then, not today's default: its meaning and swarm id stay
+    expect(parsed.model).toBe('/models/tabswarm-tiny/')
+    expect(model).toBe('/models/tabswarm-next/')
     const micro = { ...DEFAULT_LEARNING, model: 'https://example.org/models/tabswarm-micro/' }
     expect(parseLearningConfig(micro, taskFamilyExists).model).toBe(micro.model)
   })
@@ -52,9 +55,9 @@ describe('the learning section of a swarm config', () => {
     const pick = (value?: string) =>
       parseSwarmConfig({
         ...base,
-        learning: { ...DEFAULT_LEARNING, sapo: { ...DEFAULT_LEARNING.sapo, pick: value } },
+        learning: { ...SMALL_LEARNING, sapo: { ...SMALL_LEARNING.sapo, pick: value } },
       })
-    const off = parseSwarmConfig({ ...base, learning: DEFAULT_LEARNING })
+    const off = parseSwarmConfig({ ...base, learning: SMALL_LEARNING })
     expect(pick('uniform').learning?.sapo).not.toHaveProperty('pick')
     expect(swarmIdOf(pick('uniform'))).toBe(swarmIdOf(off))
     expect(pick('signal').learning?.sapo.pick).toBe('signal')
@@ -63,7 +66,7 @@ describe('the learning section of a swarm config', () => {
   })
 
   it('reads an older single difficulty as a one-level range, and refuses cells that cannot keep their share', () => {
-    const { difficulties, ...rest } = DEFAULT_LEARNING
+    const { difficulties, ...rest } = SMALL_LEARNING
     expect(difficulties).toEqual({ min: 1, max: 2 })
     const older = parseLearningConfig({ ...rest, difficulty: 2 }, taskFamilyExists)
     expect(older.difficulties).toEqual({ min: 2, max: 2 })
@@ -73,15 +76,15 @@ describe('the learning section of a swarm config', () => {
     expect(swarmIdOf(parseSwarmConfig({ ...base, learning: { ...rest, difficulty: 2 } }))).toBe(
       swarmIdOf(written),
     )
-    expect(() => parseLearningConfig({ ...DEFAULT_LEARNING, difficulty: 1 }, taskFamilyExists)).toThrow(
+    expect(() => parseLearningConfig({ ...SMALL_LEARNING, difficulty: 1 }, taskFamilyExists)).toThrow(
       'replaces difficulty',
     )
     expect(() =>
-      parseLearningConfig({ ...DEFAULT_LEARNING, difficulties: { min: 3, max: 2 } }, taskFamilyExists),
+      parseLearningConfig({ ...SMALL_LEARNING, difficulties: { min: 3, max: 2 } }, taskFamilyExists),
     ).toThrow('difficulties.max must be an integer in 3–5')
     // 6 families × 5 levels = 30 cells: 1 task per round cannot give each ⌈5/30⌉ = 1 of 20 rounds' 20
     const wide = {
-      ...DEFAULT_LEARNING,
+      ...SMALL_LEARNING,
       difficulties: { min: 1, max: 5 },
       tasksPerRound: 1,
       sapo: { localGroups: 1, externalGroups: 1 },
@@ -96,28 +99,28 @@ describe('the learning section of a swarm config', () => {
   })
 
   it.each([
-    [{ ...DEFAULT_LEARNING, model: 'javascript:alert(1)' }, 'learning: model must be a path on this origin'],
-    [{ ...DEFAULT_LEARNING, model: '//evil.example/m/' }, 'learning: model must be a path on this origin'],
-    [{ ...DEFAULT_LEARNING, windowFraction: 1 }, 'learning: windowFraction must be a number in 0.05–0.95'],
-    [{ ...DEFAULT_LEARNING, evalEvery: 0 }, 'learning: evalEvery must be an integer'],
-    [{ ...DEFAULT_LEARNING, groupSize: 1 }, 'learning: groupSize must be an integer in 2–16'],
-    [{ ...DEFAULT_LEARNING, sources: [] }, 'learning: sources must list at least one task family'],
+    [{ ...SMALL_LEARNING, model: 'javascript:alert(1)' }, 'learning: model must be a path on this origin'],
+    [{ ...SMALL_LEARNING, model: '//evil.example/m/' }, 'learning: model must be a path on this origin'],
+    [{ ...SMALL_LEARNING, windowFraction: 1 }, 'learning: windowFraction must be a number in 0.05–0.95'],
+    [{ ...SMALL_LEARNING, evalEvery: 0 }, 'learning: evalEvery must be an integer'],
+    [{ ...SMALL_LEARNING, groupSize: 1 }, 'learning: groupSize must be an integer in 2–16'],
+    [{ ...SMALL_LEARNING, sources: [] }, 'learning: sources must list at least one task family'],
     [
-      { ...DEFAULT_LEARNING, sources: [{ kind: 'reasoning', family: 'poetry' }] },
+      { ...SMALL_LEARNING, sources: [{ kind: 'reasoning', family: 'poetry' }] },
       'no reasoning task family "poetry"',
     ],
     [
-      { ...DEFAULT_LEARNING, sources: [{ kind: 'code', family: 'arithmetic' }] },
+      { ...SMALL_LEARNING, sources: [{ kind: 'code', family: 'arithmetic' }] },
       'no code task family "arithmetic"',
     ],
-    [{ ...DEFAULT_LEARNING, sapo: { localGroups: 3, externalGroups: 2 } }, 'cannot exceed tasksPerRound'],
-    [{ ...DEFAULT_LEARNING, grpo: { ...DEFAULT_LEARNING.grpo, clipEps: 1 } }, 'grpo.clipEps'],
+    [{ ...SMALL_LEARNING, sapo: { localGroups: 3, externalGroups: 2 } }, 'cannot exceed tasksPerRound'],
+    [{ ...SMALL_LEARNING, grpo: { ...SMALL_LEARNING.grpo, clipEps: 1 } }, 'grpo.clipEps'],
     [
-      { ...DEFAULT_LEARNING, grpo: { ...DEFAULT_LEARNING.grpo, klBeta: 1.5 } },
+      { ...SMALL_LEARNING, grpo: { ...SMALL_LEARNING.grpo, klBeta: 1.5 } },
       'learning: grpo.klBeta must be a number in 0–1',
     ],
-    [{ ...DEFAULT_LEARNING, grpo: { ...DEFAULT_LEARNING.grpo, klBeta: '0.1' } }, 'grpo.klBeta'],
-    [{ ...DEFAULT_LEARNING, sampling: { ...DEFAULT_LEARNING.sampling, topP: 0 } }, 'sampling.topP'],
+    [{ ...SMALL_LEARNING, grpo: { ...SMALL_LEARNING.grpo, klBeta: '0.1' } }, 'grpo.klBeta'],
+    [{ ...SMALL_LEARNING, sampling: { ...SMALL_LEARNING.sampling, topP: 0 } }, 'sampling.topP'],
     ['nope', 'learning: not an object'],
   ])('refuses a bad section, naming the field (%#)', (learning, message) => {
     expect(() => parseSwarmConfig({ ...base, learning })).toThrow(message)

@@ -102,6 +102,12 @@ function isModelLocation(model: string): boolean {
 }
 
 /**
+ * The model a section written before `model` existed learns: the one every swarm learned then. Not
+ * DEFAULT_LEARNING.model, so such a config keeps its meaning and its swarm id when the default moves.
+ */
+export const MODEL_BEFORE_THE_FIELD = '/models/tabswarm-tiny/'
+
+/**
  * Checks an untrusted learning section (from a shared swarm config link); returns it typed or throws a
  * RangeError naming the field. Task families must exist here, so a swarm cannot ask for tasks a peer
  * cannot generate and verify.
@@ -121,7 +127,7 @@ export function parseLearningConfig(
     typeof v === 'number' && v >= min && v <= max ? v : fail(`${what} must be a number in ${min}–${max}`)
   if (!isObject(value)) return fail('not an object')
   const { sources, difficulty, difficulties, groupSize, tasksPerRound, sapo, sampling, grpo } = value
-  const { model = DEFAULT_LEARNING.model, windowFraction = DEFAULT_LEARNING.windowFraction } = value
+  const { model = MODEL_BEFORE_THE_FIELD, windowFraction = DEFAULT_LEARNING.windowFraction } = value
   const { evalEvery = DEFAULT_LEARNING.evalEvery } = value
   if (typeof model !== 'string' || !isModelLocation(model))
     return fail('model must be a path on this origin (/models/…/) or an http(s) URL of a model folder')

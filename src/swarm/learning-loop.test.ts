@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest'
 import { scoreReasoning } from '../tasks/score-completion.ts'
 import type { ReasoningTask } from '../tasks/task.ts'
-import { DEFAULT_LEARNING, learningCells, type LearningConfig } from './learning-config.ts'
+import { learningCells, type LearningConfig } from './learning-config.ts'
+import { SMALL_LEARNING } from './small-learning.ts'
 import { startLearningLoop, type LearningHistory, type LearningLoopOptions } from './learning-loop.ts'
 import { createMemoryHub } from './memory-comm.ts'
 import type { LearningEvent } from './peer-worker-messages.ts'
@@ -12,7 +13,7 @@ import { cellKey } from './round-tasks.ts'
 import type { RoundClock } from './round-clock.ts'
 import { chars, standInPolicy } from './stand-in-policy.ts'
 
-const learning: LearningConfig = { ...DEFAULT_LEARNING, evalEvery: 2 }
+const learning: LearningConfig = { ...SMALL_LEARNING, evalEvery: 2 }
 const clock: RoundClock = { genesisTime: 0, roundLengthMs: 10_000, windowFraction: 0.6 }
 
 /** A virtual clock shared by the peers: waiting lets every other peer run first, then jumps ahead. */

@@ -4,9 +4,9 @@ import { initParams } from '../model/params.ts'
 import { TINY_CONFIG } from '../model/test-model.ts'
 import { parseTokenizerJson } from '../model/tokenizer/bpe-tokenizer.ts'
 import type { Tokenizer } from '../model/tokenizer/tokenizer.ts'
-import { DEFAULT_LEARNING } from './learning-config.ts'
 import { createReproduciblePolicy } from './reproducible-policy.ts'
 import type { TokenizedGroup } from './rollout-batch.ts'
+import { SMALL_LEARNING } from './small-learning.ts'
 
 const groups: TokenizedGroup[] = [
   {
@@ -42,8 +42,8 @@ const policy = (
     tokenizer,
     promptTemplate: '{prompt}',
     eosId,
-    sampling: DEFAULT_LEARNING.sampling,
-    grpo: { ...DEFAULT_LEARNING.grpo, lr: 1e-2, beta1: 0.9, beta2: 0.999, eps: 1e-8, klBeta },
+    sampling: SMALL_LEARNING.sampling,
+    grpo: { ...SMALL_LEARNING.grpo, lr: 1e-2, beta1: 0.9, beta2: 0.999, eps: 1e-8, klBeta },
   })
 
 describe('the reproducible policy', () => {

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest'
 import { CODE_TEMPLATES } from '../tasks/code-templates.ts'
 import { SeededRandom } from '../tasks/seeded-random.ts'
-import { DEFAULT_LEARNING, learningCells } from './learning-config.ts'
+import { learningCells } from './learning-config.ts'
 import { createMemoryHub } from './memory-comm.ts'
 import { createRoundInbox } from './round-inbox.ts'
 import { freeSlots, roundTasks, type RoundDraw } from './round-tasks.ts'
@@ -21,12 +21,13 @@ import { DROPPED } from './drop-log.ts'
 import { REFUSAL, runRound, type PeerContext } from './swarm-round.ts'
 import { createTaskJudge } from './task-judge.ts'
 import { MAX_TASK_SEED, taskFromRef, type TaskRef } from './task-ref.ts'
+import { SMALL_LEARNING } from './small-learning.ts'
 
 const SWARM_ID = 'm'.repeat(64)
 const ROUNDS = 50
 /** schema-valid bodies per round (each from its own sender): 1,000 in all */
 const SENDERS_PER_ROUND = 20
-const learning = DEFAULT_LEARNING
+const learning = SMALL_LEARNING
 const judge = createTaskJudge(learning.sampling.maxNewTokens)
 const random = new SeededRandom('tabswarm/test/rollouts-mutation')
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { isReservedPrompt } from '../tasks/reserved-prompts.ts'
 import { REASONING_FAMILIES } from '../tasks/reasoning-families.ts'
 import type { Difficulty } from '../tasks/task.ts'
-import { DEFAULT_LEARNING, learningCells } from './learning-config.ts'
+import { learningCells } from './learning-config.ts'
 import {
   cellKey,
   explorationCell,
@@ -15,6 +15,7 @@ import {
   type RoundDraw,
 } from './round-tasks.ts'
 import { taskFromRef } from './task-ref.ts'
+import { SMALL_LEARNING } from './small-learning.ts'
 
 const cells: Cell[] = [
   { kind: 'reasoning', family: 'arithmetic', difficulty: 1 },
@@ -55,7 +56,7 @@ describe('roundTasks', () => {
   })
 
   it('never draws a prompt reserved for held-out evaluation', () => {
-    const every = learningCells({ ...DEFAULT_LEARNING, difficulties: { min: 1, max: 1 } })
+    const every = learningCells({ ...SMALL_LEARNING, difficulties: { min: 1, max: 1 } })
     let drawn = 0
     for (let round = 0; round < 150; round++) {
       const d: RoundDraw = { ...draw, round, cells: every, tasksPerRound: 16 }

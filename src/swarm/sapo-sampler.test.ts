@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import type { ExternalGroup } from './rollout-pool.ts'
 import type { RolloutGroup } from './rollouts.ts'
-import { DEFAULT_SAPO, sampleTrainingBatch } from './sapo-sampler.ts'
+import { sampleTrainingBatch, type SapoCounts } from './sapo-sampler.ts'
+
+/** The SAPO paper's best setting: 2 own and 2 heard groups of G = 2 a step. */
+const SAPO: SapoCounts = { localGroups: 2, externalGroups: 2 }
 
 const group = (taskId: string): RolloutGroup => ({
   taskId,
@@ -21,7 +24,7 @@ const shared: ExternalGroup[] = [
 
 describe('sampleTrainingBatch', () => {
   it('takes L/G own groups and E/G external groups of tasks the peer does not have', () => {
-    const batch = sampleTrainingBatch(own, shared, DEFAULT_SAPO, 'swarm/1/me')
+    const batch = sampleTrainingBatch(own, shared, SAPO, 'swarm/1/me')
     expect(batch.local).toHaveLength(2)
     expect(new Set(batch.local.map((g) => g.taskId)).size).toBe(2)
     expect(batch.external).toHaveLength(2)
@@ -32,7 +35,7 @@ describe('sampleTrainingBatch', () => {
 
   it('is the same batch for the same step key, and another one for another', () => {
     const key = (k: string) => {
-      const b = sampleTrainingBatch(own, shared, DEFAULT_SAPO, k)
+      const b = sampleTrainingBatch(own, shared, SAPO, k)
       return [...b.local.map((g) => g.taskId), ...b.external.map((g) => `${g.from}/${g.group.taskId}`)].join()
     }
     expect(key('s/1/me')).toBe(key('s/1/me'))
@@ -51,7 +54,7 @@ describe('sampleTrainingBatch', () => {
       { from: 'p3', group: scored('w', [0, 0]) },
     ]
     for (let k = 0; k < 20; k++) {
-      const b = sampleTrainingBatch(mine, heard, { ...DEFAULT_SAPO, pick: 'signal' }, `s/${k}/me`)
+      const b = sampleTrainingBatch(mine, heard, { ...SAPO, pick: 'signal' }, `s/${k}/me`)
       expect(b.local.map((g) => g.taskId).sort()).toEqual(['b', 'd'])
       expect(b.external.map((g) => `${g.from}/${g.group.taskId}`).sort()).toEqual(['p2/x', 'p3/z'])
     }
@@ -74,7 +77,7 @@ describe('sampleTrainingBatch', () => {
     // uniform ignores rewards: over many steps it also draws groups without a signal
     const uniform = new Set(
       Array.from({ length: 20 }, (_, k) =>
-        sampleTrainingBatch(mine, heard, DEFAULT_SAPO, `s/${k}/me`).local.map((g) => g.taskId),
+        sampleTrainingBatch(mine, heard, SAPO, `s/${k}/me`).local.map((g) => g.taskId),
       ).flat(),
     )
     expect(uniform.has('a') || uniform.has('c')).toBe(true)

@@ -23,8 +23,6 @@ export interface SapoCounts {
   pick?: SapoPick
 }
 
-export const DEFAULT_SAPO: Readonly<SapoCounts> = { localGroups: 2, externalGroups: 2 }
-
 export interface TrainingBatch {
   local: RolloutGroup[]
   external: ExternalGroup[]

@@ -7,7 +7,8 @@ import { scoreReasoning } from '../tasks/score-completion.ts'
 import type { ReasoningTask } from '../tasks/task.ts'
 import { isInformative } from './grpo-advantages.ts'
 import { chooseCells, EMPTY_CURRICULUM } from './curriculum.ts'
-import { DEFAULT_LEARNING, learningCells } from './learning-config.ts'
+import { learningCells } from './learning-config.ts'
+import { SMALL_LEARNING } from './small-learning.ts'
 import { createMemoryHub } from './memory-comm.ts'
 import type { TokenizedGroup } from './rollout-batch.ts'
 import { createRoundInbox } from './round-inbox.ts'
@@ -25,14 +26,14 @@ const score: Scorer = async (task, c) =>
 
 const SWARM_ID = 's'.repeat(64)
 // a KL term pulls every token toward the reference, so the step trains every group of the batch
-const WITH_KL = { ...DEFAULT_LEARNING, grpo: { ...DEFAULT_LEARNING.grpo, klBeta: 0.1 } }
+const WITH_KL = { ...SMALL_LEARNING, grpo: { ...SMALL_LEARNING.grpo, klBeta: 0.1 } }
 
-const CELLS = learningCells(DEFAULT_LEARNING)
+const CELLS = learningCells(SMALL_LEARNING)
 const drawSpec = (peerId: string, round: number): RoundDraw => ({
   swarmId: SWARM_ID,
   round,
   peerId,
-  tasksPerRound: DEFAULT_LEARNING.tasksPerRound,
+  tasksPerRound: SMALL_LEARNING.tasksPerRound,
   cells: CELLS,
 })
 
@@ -56,7 +57,7 @@ async function drawnGroup(
   return { taskId: task.id, task: ref, completions, rewards, policyVersion: 0 }
 }
 
-function swarm(n: number, learning = DEFAULT_LEARNING) {
+function swarm(n: number, learning = SMALL_LEARNING) {
   const hub = createMemoryHub()
   let release!: () => void
   const closed = new Promise<void>((r) => (release = r))
@@ -249,7 +250,7 @@ describe('runRound', () => {
 describe('runRound and groups it cannot judge', () => {
   it('refuses a code-task group in a reasoning-only swarm and trains on', async () => {
     const { hub, peers, closeWindow } = swarm(1)
-    peers[0] = { ...peers[0]!, score: createTaskJudge(DEFAULT_LEARNING.sampling.maxNewTokens).score }
+    peers[0] = { ...peers[0]!, score: createTaskJudge(SMALL_LEARNING.sampling.maxNewTokens).score }
     const report = runRound(peers[0], 3)
     const task = generateCodeTask(CODE_TEMPLATES[0]!.name, 1, 7)
     const text = 'def solve(n):\n    return 0'

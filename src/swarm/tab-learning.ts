@@ -181,7 +181,7 @@ export async function startTabLearning(opts: TabLearningOptions): Promise<Learni
     ),
     evaluate: (at) =>
       evaluateHeldOut(
-        // built on the first evaluation (≈ 3 s for 8 a cell, most of it proving small spaces exhausted), then memoised
+        // built on the first evaluation (seconds, most of it proving small spaces exhausted), then memoised
         heldOutCells(learning.sources, learning.difficulties),
         async (task) => {
           const [answer] = (await solver.generate(task.prompt, 1, greedy)).completions

@@ -4,7 +4,6 @@ import { parseTokenizerJson } from '../model/tokenizer/bpe-tokenizer.ts'
 import type { SamplingOptions } from '../solver/solver-protocol.ts'
 import { generateReasoningTask } from '../tasks/generate-reasoning-task.ts'
 import type { TrainerStepResult } from '../trainer/trainer-session.ts'
-import { DEFAULT_LEARNING } from './learning-config.ts'
 import type { GrpoParams } from '../verify/work-params.ts'
 import type { TokenizedGroup } from './rollout-batch.ts'
 import {
@@ -14,6 +13,7 @@ import {
   seedOfKey,
   type WorkerPolicyOptions,
 } from './worker-policy.ts'
+import { SMALL_LEARNING } from './small-learning.ts'
 
 const folder = new URL('../../public/models/tabswarm-micro/', import.meta.url)
 const tokenizer = parseTokenizerJson(JSON.parse(readFileSync(new URL('tokenizer.json', folder), 'utf8')))
@@ -65,8 +65,8 @@ function setup() {
     vocabSize: 300,
     eosIds: [eos],
     maxSeqLen: 256,
-    sampling: DEFAULT_LEARNING.sampling,
-    grpo: DEFAULT_LEARNING.grpo,
+    sampling: SMALL_LEARNING.sampling,
+    grpo: SMALL_LEARNING.grpo,
     policyVersion: 7,
     onStep: async (r) => void calls.push(`receipt v${r.status.policyVersion}`),
   })
@@ -83,7 +83,7 @@ describe('the tab policy', () => {
       {
         prompt: task.prompt,
         samples: 2,
-        sampling: { ...DEFAULT_LEARNING.sampling, seed: seedOfKey('swarm/3/peer/0') },
+        sampling: { ...SMALL_LEARNING.sampling, seed: seedOfKey('swarm/3/peer/0') },
       },
     ])
     expect(seedOfKey('swarm/3/peer/0')).toBe(seedOfKey('swarm/3/peer/0'))
@@ -116,7 +116,7 @@ describe('the tab policy', () => {
   })
 
   it('passes a KL weight to the trainer only when it is set, and hands back the KL', async () => {
-    const base = { ...DEFAULT_LEARNING.grpo }
+    const base = { ...SMALL_LEARNING.grpo }
     expect(grpoParamsOf(base)).toEqual({ ...base, ...ADAM_MOMENTS })
     expect(grpoParamsOf({ ...base, klBeta: 0 })).not.toHaveProperty('klBeta')
     expect(grpoParamsOf({ ...base, klBeta: 0.04 })).toEqual({ ...base, ...ADAM_MOMENTS, klBeta: 0.04 })
@@ -145,7 +145,7 @@ describe('the tab policy', () => {
       vocabSize: 300,
       eosIds: [eos],
       maxSeqLen: 256,
-      sampling: DEFAULT_LEARNING.sampling,
+      sampling: SMALL_LEARNING.sampling,
       grpo: { ...base, klBeta: 0.04 },
       policyVersion: 0,
     })
