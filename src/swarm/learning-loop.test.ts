@@ -114,9 +114,11 @@ describe('the learning loop', () => {
         roundEndsAt: 50_000,
         windowClosesAt: 46_000,
       })
-      // rounds 3 and 5 end a pair (evalEvery 2)
+      // the starting weights first (a peer with no evaluation yet, before its first round), then
+      // rounds 3 and 5, which end a pair (evalEvery 2)
       const evals = p.events.flatMap((e) => (e.type === 'learning-eval' ? [e.point] : []))
-      expect(evals[0]).toEqual({ round: 3, policyVersion: 1, pass1: 0.25, tasks: 4 })
+      expect(evals[0]).toEqual({ round: 2, policyVersion: 0, pass1: 0.25, tasks: 4 })
+      expect(evals[1]).toEqual({ round: 3, policyVersion: 1, pass1: 0.25, tasks: 4 })
       // the other's completions reach the feed, judged by us
       const heard = p.events.find((e) => e.type === 'learning-heard')
       expect(heard).toMatchObject({
@@ -180,6 +182,10 @@ describe('the learning loop', () => {
     loop.stop()
     await loop.done
     expect(p!.events[0]).toEqual({ type: 'learning-history', rounds: [], evals: saved.evals, peers: {} })
+    // a peer that has evaluated before does not evaluate its weights again on joining
+    // (it joined in round 0: a start evaluation would be "after round −1")
+    const evals = p!.events.flatMap((e) => (e.type === 'learning-eval' ? [e.point.round] : []))
+    expect(evals.filter((round) => round < 0)).toEqual([])
     const [failed, next] = rows(p!.events)
     expect(failed).toMatchObject({ round: 0, skipped: 'the round failed: the solver crashed', drawn: [] })
     expect(next).toMatchObject({ round: 1, skipped: undefined, explored: 1 })

@@ -200,12 +200,16 @@ export function startLearningLoop(opts: LearningLoopOptions): LearningLoop {
       chainTip: extras.chainTip,
       skipped: undefined,
     })
-    if (opts.evaluate && (round + 1) % learning.evalEvery === 0) {
-      const point = await opts.evaluate({ round, policyVersion: peer.policy.version })
-      history = { ...history, evals: [...history.evals, point].slice(-MAX_HISTORY_EVALS) }
-      emit({ type: 'learning-eval', point })
-      await save()
-    }
+    if ((round + 1) % learning.evalEvery === 0) await evaluate(round)
+  }
+
+  /** Held-out pass@1 of the weights as they are after `round`, recorded and told to the page. */
+  const evaluate = async (round: number) => {
+    if (!opts.evaluate) return
+    const point = await opts.evaluate({ round, policyVersion: peer.policy.version })
+    history = { ...history, evals: [...history.evals, point].slice(-MAX_HISTORY_EVALS) }
+    emit({ type: 'learning-eval', point })
+    await save()
   }
 
   const loop = async (): Promise<void> => {
@@ -214,6 +218,9 @@ export function startLearningLoop(opts: LearningLoopOptions): LearningLoop {
       history = saved
       emit({ type: 'learning-history', rounds: saved.rounds, evals: saved.evals, peers: saved.peers })
     }
+    // a peer that has never evaluated scores the weights it starts from, so its curve has a start
+    // (after the round before the one it joins) and not only points after its own first steps
+    if (history.evals.length === 0) await evaluate(nextRound(clock, now(), undefined).round - 1)
     let lastRun: number | undefined
     while (!abort.signal.aborted) {
       const next = nextRound(clock, now(), lastRun)
