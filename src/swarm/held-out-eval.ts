@@ -17,7 +17,8 @@ import type { TaskSource } from './round-tasks.ts'
  * solver (onnxruntime-web wasm, one thread, measured in Node on this 2-core machine) took 41 ms (median;
  * 90th percentile 102 ms): 144 prompts (8 a cell over 6 families × 3 difficulties; 24 a cell over the
  * default's 2 families × d1–3, fewer where a cell's reserved slice is smaller) is ≈ 6–15 s every
- * evalEvery rounds in the solver worker, with a 95 % interval of about ±8 points.
+ * evalEvery rounds in the tab's evaluation solver (beside the rounds), with a 95 % interval of about
+ * ±8 points.
  */
 export const TAB_HELD_OUT_PROMPTS = 144
 

@@ -202,6 +202,49 @@ describe('the learning loop', () => {
   })
 })
 
+describe('the learning loop and its evaluations', () => {
+  it('evaluates beside the rounds: a slow evaluation holds back no round, a failed one is told and learning goes on', async () => {
+    const time = virtualTime(0)
+    const [p] = peers(1, time)
+    const calls: { round: number; policyVersion: number }[] = []
+    let finish: (() => void) | undefined
+    p!.options.evaluate = (at) => {
+      calls.push(at)
+      // the first (the starting weights) takes as long as the test says; the second fails
+      if (calls.length === 1)
+        return new Promise((resolve) => (finish = () => resolve({ ...at, pass1: 0.5, tasks: 4 })))
+      if (calls.length === 2) throw new Error('the solver worker crashed')
+      return Promise.resolve({ ...at, pass1: 0.75, tasks: 4 })
+    }
+    const loop = startLearningLoop(p!.options)
+    // four rounds run while the first evaluation is still out, none skipped; the evaluations due
+    // meanwhile (after rounds 1 and 3) are left out, not queued
+    await until(() => rows(p!.events).length >= 4)
+    expect(rows(p!.events).map((r) => r.skipped)).toEqual([undefined, undefined, undefined, undefined])
+    expect(calls).toEqual([{ round: -1, policyVersion: 0 }])
+    finish!()
+    await until(() => p!.events.some((e) => e.type === 'learning-eval'))
+    // the point is of the weights it was asked about, though four steps have run since
+    expect(p!.events.find((e) => e.type === 'learning-eval')).toEqual({
+      type: 'learning-eval',
+      point: { round: -1, policyVersion: 0, pass1: 0.5, tasks: 4 },
+    })
+    await until(() => calls.length >= 3)
+    await until(() => p!.store.saved!.evals.length >= 2)
+    loop.stop()
+    await loop.done
+    expect(p!.events).toContainEqual({
+      type: 'learning-error',
+      message: `The held-out evaluation after round ${calls[1]!.round} failed (the solver worker crashed); the next one will try again.`,
+      fatal: false,
+    })
+    expect(p!.events.some((e) => e.type === 'learning-error' && e.fatal)).toBe(false)
+    // what is saved holds both points, in order, and the rounds run meanwhile
+    expect(p!.store.saved!.evals.map((e) => e.pass1)).toEqual([0.5, 0.75])
+    expect(p!.store.saved!.rounds.length).toBeGreaterThanOrEqual(5)
+  })
+})
+
 describe('the learning loop and hostile groups', () => {
   it('refuses a group of an unknown task family, counts it against its sender and trains on', async () => {
     const time = virtualTime(0)

@@ -42,7 +42,10 @@ export interface LearningLoopOptions {
   nameOf(peerId: string): string
   emit(event: LearningEvent): void
   history: HistoryStore
-  /** held-out pass@1 after `round` (every learning.evalEvery rounds) */
+  /**
+   * held-out pass@1 of the weights after `round` (every learning.evalEvery rounds): it runs beside the
+   * next rounds, so it takes its copy of the weights before it first awaits
+   */
   evaluate?(at: { round: number; policyVersion: number }): Promise<EvalPoint>
   /** the extras of the round that just ran (sampling speed, step time, receipt), taken once per round */
   takeRoundExtras?(): RoundExtras
@@ -104,9 +107,11 @@ export function startLearningLoop(opts: LearningLoopOptions): LearningLoop {
   }
 
   // The history is a record, not what learning needs: a save that fails (a full disk) is told once and
-  // tried again with the next round's, never a reason to stop.
+  // tried again with the next round's, never a reason to stop. Saves run one at a time, each writing the
+  // history as it is when its turn comes (an evaluation finishes beside the rounds), so an older
+  // history never lands after a newer one.
   let saveFailing = false
-  const save = async () => {
+  const saveNow = async () => {
     try {
       await opts.history.save(history)
       if (saveFailing) emit({ type: 'learning-degraded', cause: 'history', message: null })
@@ -117,6 +122,8 @@ export function startLearningLoop(opts: LearningLoopOptions): LearningLoop {
       saveFailing = true
     }
   }
+  let saving = Promise.resolve()
+  const save = () => (saving = saving.then(saveNow))
 
   const record = async (row: RoundRow) => {
     history = {
@@ -200,16 +207,41 @@ export function startLearningLoop(opts: LearningLoopOptions): LearningLoop {
       chainTip: extras.chainTip,
       skipped: undefined,
     })
-    if ((round + 1) % learning.evalEvery === 0) await evaluate(round)
+    if ((round + 1) % learning.evalEvery === 0) evaluateBeside(round)
   }
 
-  /** Held-out pass@1 of the weights as they are after `round`, recorded and told to the page. */
-  const evaluate = async (round: number) => {
-    if (!opts.evaluate) return
-    const point = await opts.evaluate({ round, policyVersion: peer.policy.version })
-    history = { ...history, evals: [...history.evals, point].slice(-MAX_HISTORY_EVALS) }
-    emit({ type: 'learning-eval', point })
-    await save()
+  /**
+   * Held-out pass@1 of the weights as they are after `round`, recorded and told to the page. It runs
+   * beside the rounds (a tab's evaluation is 144 greedy completions: seconds to tens of seconds on a
+   * busy machine), so the next round keeps its beat; `opts.evaluate` scores the weights as they are
+   * when it is called. One at a time: an evaluation due while the last still runs is left out, and a
+   * failed one is told, never a reason to stop learning.
+   */
+  let evaluating = false
+  const evaluateBeside = (round: number) => {
+    if (!opts.evaluate || evaluating) return
+    evaluating = true
+    const at = { round, policyVersion: peer.policy.version }
+    const { evaluate } = opts
+    // an evaluate that throws before its promise is a failed evaluation like any other
+    void new Promise<EvalPoint>((resolve) => resolve(evaluate(at)))
+      .then(
+        async (point) => {
+          if (abort.signal.aborted) return
+          history = { ...history, evals: [...history.evals, point].slice(-MAX_HISTORY_EVALS) }
+          emit({ type: 'learning-eval', point })
+          await save()
+        },
+        (error: unknown) => {
+          if (abort.signal.aborted) return
+          emit({
+            type: 'learning-error',
+            message: `The held-out evaluation after round ${round} failed (${message(error)}); the next one will try again.`,
+            fatal: false,
+          })
+        },
+      )
+      .finally(() => (evaluating = false))
   }
 
   const loop = async (): Promise<void> => {
@@ -220,7 +252,7 @@ export function startLearningLoop(opts: LearningLoopOptions): LearningLoop {
     }
     // a peer that has never evaluated scores the weights it starts from, so its curve has a start
     // (after the round before the one it joins) and not only points after its own first steps
-    if (history.evals.length === 0) await evaluate(nextRound(clock, now(), undefined).round - 1)
+    if (history.evals.length === 0) evaluateBeside(nextRound(clock, now(), undefined).round - 1)
     let lastRun: number | undefined
     while (!abort.signal.aborted) {
       const next = nextRound(clock, now(), lastRun)

@@ -72,11 +72,15 @@ export async function startTabLearning(opts: TabLearningOptions): Promise<Learni
   })
   const modelUrl = folderBaseUrl(learning.model).href
   const solver: SolverClient = createSolverClient()
+  // the held-out evaluation has a solver of its own: it runs beside the rounds on a copy of the weights
+  // it was asked about, while the round's solver samples and takes the next step's weights
+  const evalSolver: SolverClient = createSolverClient()
   const trainer = createTrainerClient()
   const sandbox = learning.sources.some((s) => s.kind === 'code') ? createBrowserSandbox() : undefined
   const comm = createLibp2pComm({ bridge, swarmId, peerId })
   const release = () => {
     solver.terminate()
+    evalSolver.terminate()
     trainer.terminate()
     sandbox?.dispose()
     void comm.stop()
@@ -102,6 +106,8 @@ export async function startTabLearning(opts: TabLearningOptions): Promise<Learni
       model: { name: model.modelId, parameters: card.parameters, weightsHash, policyVersion },
     })
   showModel(ready.status.weightsHash, ready.status.policyVersion)
+  // the weights in use (the last step's), what an evaluation scores
+  let weights = ready.checkpoint
 
   let round = loading.round
   let extras: RoundExtras = {}
@@ -118,6 +124,7 @@ export async function startTabLearning(opts: TabLearningOptions): Promise<Learni
   let unsavedShown = false
   const onStep = async (result: TrainerStepResult) => {
     const { body, inputs, info } = result.receipt
+    weights = result.checkpoint
     extras = { ...extras, stepMs: result.stepMs, chainTip: body.chainTip }
     showModel(result.status.weightsHash, result.status.policyVersion)
     if (result.unsaved || unsavedShown) {
@@ -161,6 +168,20 @@ export async function startTabLearning(opts: TabLearningOptions): Promise<Learni
     onStep,
   })
   const judge = createTaskJudge(learning.sampling.maxNewTokens, sandbox && ((job) => sandbox.run(job)))
+  // the evaluation's solver: the model loaded on first use (again after a failed load), then the
+  // weights to score swapped in unless they are already there
+  let evalLoad: Promise<unknown> | undefined
+  let evalWeights: Uint8Array | undefined
+  const loadEvalSolver = async (scored: Uint8Array) => {
+    evalLoad ??= evalSolver.load({ kind: 'url', url: modelUrl }).catch((error: unknown) => {
+      evalLoad = undefined
+      throw error
+    })
+    await evalLoad
+    if (evalWeights === scored) return
+    await evalSolver.swapWeights(scored)
+    evalWeights = scored
+  }
   const greedy = { temperature: 0, topK: 0, topP: 1, maxNewTokens: learning.sampling.maxNewTokens, seed: 0 }
   const loop = startLearningLoop({
     clock,
@@ -179,17 +200,20 @@ export async function startTabLearning(opts: TabLearningOptions): Promise<Learni
       swarmId,
       peerId,
     ),
-    evaluate: (at) =>
-      evaluateHeldOut(
+    evaluate: async (at) => {
+      const scored = weights
+      await loadEvalSolver(scored)
+      return evaluateHeldOut(
         // built on the first evaluation (seconds, most of it proving small spaces exhausted), then memoised
         heldOutCells(learning.sources, learning.difficulties),
         async (task) => {
-          const [answer] = (await solver.generate(task.prompt, 1, greedy)).completions
+          const [answer] = (await evalSolver.generate(task.prompt, 1, greedy)).completions
           return { text: answer?.text ?? '', tokens: answer?.tokenIds.length ?? 0 }
         },
         judge.correct,
         at,
-      ),
+      )
+    },
     takeRoundExtras: () => {
       const taken = {
         ...extras,
