@@ -12,6 +12,8 @@ export interface LearningModel {
   modelId: string
   /** model.safetensors (tabswarm-q1), checked against the manifest's weightsHash */
   checkpoint: Uint8Array
+  /** its SHA-256: what a trainer of this model starts from */
+  weightsHash: string
   promptTemplate: string
   /** pads rollout rows in the trainer: the model's end-of-sequence token */
   eosId: number
@@ -41,6 +43,7 @@ export async function loadLearningModel(reader: FolderReader): Promise<LearningM
     folder,
     modelId: manifest.name,
     checkpoint: read.bytes,
+    weightsHash: hash,
     promptTemplate: promptTemplate(manifest, folder.tokenizer),
     eosId,
   }

@@ -10,8 +10,8 @@ import { folderBaseUrl, urlFolder } from '../model/load/url-folder.ts'
 import type { BridgeClient } from '../net/bridge-client.ts'
 import { createBrowserSandbox } from '../sandbox/browser-sandbox.ts'
 import { createSolverClient, type SolverClient } from '../solver/solver-client.ts'
-import { createTrainerClient, type TrainerClient } from '../trainer/trainer-client.ts'
-import { snapshotKeyOf, type TrainerReady, type TrainerStepResult } from '../trainer/trainer-session.ts'
+import { createTrainerClient } from '../trainer/trainer-client.ts'
+import type { TrainerReady, TrainerStepResult } from '../trainer/trainer-session.ts'
 import { sealReceipt } from '../verify/receipt.ts'
 import { evaluateHeldOut, heldOutCells } from './held-out-eval.ts'
 import type { LearningConfig } from './learning-config.ts'
@@ -26,6 +26,7 @@ import { roundAt, roundTimes, type RoundClock } from './round-clock.ts'
 import { earnedTrust } from './peer-standing.ts'
 import { createRoundInbox } from './round-inbox.ts'
 import type { PeerLearning } from '../state/learning-store.ts'
+import { startTrainer } from './start-trainer.ts'
 import { createTaskJudge } from './task-judge.ts'
 import { createWorkerPolicy } from './worker-policy.ts'
 
@@ -40,19 +41,6 @@ export interface TabLearningOptions {
 }
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error))
-
-/** This peer's saved trainer when it trains this model, else a fresh one from the model's checkpoint. */
-async function startTrainer(
-  trainer: TrainerClient,
-  model: LearningModel,
-  peerId: string,
-): Promise<TrainerReady> {
-  const key = snapshotKeyOf(peerId)
-  // a damaged snapshot is replaced: the swarm's weights are always there to start over from
-  const saved = await trainer.resume(key).catch(() => undefined)
-  if (saved && saved.status.modelId === model.modelId) return saved
-  return trainer.init({ modelId: model.modelId, padId: model.eosId, checkpoint: model.checkpoint }, key)
-}
 
 /** Loads everything and starts the loop; rejects with a sentence when the model cannot be loaded. */
 export async function startTabLearning(opts: TabLearningOptions): Promise<LearningLoop> {

@@ -67,6 +67,7 @@ describe('a trainer session', () => {
       policyVersion: 0,
       weightsHash: expected,
       chain: genesis(expected),
+      startWeightsHash: expected,
     })
     expect(checkpointHash(checkpoint)).toBe(expected)
     expect(store.entries.has(DEFAULT_SNAPSHOT_KEY)).toBe(true)
@@ -105,6 +106,8 @@ describe('a trainer session', () => {
     expect(fourth!.status).toEqual(last.status)
     expect(fourth!.status.policyVersion).toBe(4)
     expect(fourth!.status.chain.length).toBe(4)
+    // four steps and a reload on, it still knows which weights it started from
+    expect(fourth!.status.startWeightsHash).toBe(weightsHash(TINY_CONFIG, initParams(TINY_CONFIG, SEED)))
     expect(fourth!.receipt.body).toEqual(last.receipt.body)
     expect(fourth!.receipt.inputs).toEqual(last.receipt.inputs)
     // the chain links: each receipt starts from the weights and chain tip the step before left

@@ -58,6 +58,11 @@ export interface TrainerStatus {
   readonly weightsHash: string
   /** the step-hash chain after the last step: the tip the next receipt extends */
   readonly chain: ChainPosition
+  /**
+   * SHA-256 of the weights the trainer started from (policy version 0): which model it is training.
+   * Absent for a trainer saved before it was recorded.
+   */
+  readonly startWeightsHash?: string
 }
 
 export interface TrainerReady {
@@ -120,8 +125,14 @@ export interface TrainerSession {
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
 function statusOf(snapshot: TrainerSnapshot): TrainerStatus {
-  const { modelId, policyVersion, chain } = snapshot
-  return { modelId, policyVersion, weightsHash: checkpointHash(snapshot.checkpoint), chain }
+  const { modelId, policyVersion, chain, referenceHash } = snapshot
+  return {
+    modelId,
+    policyVersion,
+    weightsHash: checkpointHash(snapshot.checkpoint),
+    chain,
+    ...(referenceHash === undefined ? {} : { startWeightsHash: referenceHash }),
+  }
 }
 
 const ready = (snapshot: TrainerSnapshot): TrainerReady => ({
