@@ -102,8 +102,18 @@ export interface LearningState {
   round: number
   roundEndsAt: number
   windowClosesAt: number
-  /** the model the swarm learns: name, parameters, current weights hash and policy version */
-  model: { name: string; parameters: number; weightsHash: string; policyVersion: number } | null
+  /**
+   * the model the swarm learns: name (its folder's), parameters, current weights hash and policy
+   * version; `modelId` is the name its receipts carry, where that differs (tabswarm-next's receipts name
+   * the architecture it shares with tabswarm-tiny)
+   */
+  model: {
+    name: string
+    modelId?: string
+    parameters: number
+    weightsHash: string
+    policyVersion: number
+  } | null
   rounds: RoundRow[]
   evals: EvalPoint[]
   /** newest first, capped (FEED_LIMIT) */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { FolderReader } from '../model/load/folder-reader.ts'
 import { testModelFolder } from '../model/load/test-folder.ts'
-import { loadLearningModel } from './learning-model.ts'
+import { loadLearningModel, shownNames } from './learning-model.ts'
 
 function reader(files: ReadonlyMap<string, Uint8Array>): FolderReader {
   return {
@@ -32,5 +32,18 @@ describe('the learning model', () => {
     const noCheckpoint = new Map(test.files)
     noCheckpoint.delete('model.safetensors')
     await expect(loadLearningModel(reader(noCheckpoint))).rejects.toThrow('has no model.safetensors')
+  })
+})
+
+describe("the learning model's shown name", () => {
+  it("is the folder's, with the receipts' name beside it only where they differ", () => {
+    expect(shownNames('http://127.0.0.1:5173/models/tabswarm-next/', 'tabswarm-tiny')).toEqual({
+      name: 'tabswarm-next',
+      modelId: 'tabswarm-tiny',
+    })
+    expect(shownNames('http://127.0.0.1:5173/models/tabswarm-micro/', 'tabswarm-micro')).toEqual({
+      name: 'tabswarm-micro',
+    })
+    expect(shownNames('https://example.org/', 'tabswarm-tiny')).toEqual({ name: 'tabswarm-tiny' })
   })
 })

@@ -48,3 +48,14 @@ export async function loadLearningModel(reader: FolderReader): Promise<LearningM
     eosId,
   }
 }
+
+/**
+ * The names the Train view shows: the folder's (/models/tabswarm-next/ → tabswarm-next), the model a
+ * person chose, and the manifest's — what receipts carry — only where it differs (two folders may share
+ * it: tabswarm-next's receipts name the architecture it shares with tabswarm-tiny).
+ */
+export function shownNames(folderUrl: string, modelId: string): { name: string; modelId?: string } {
+  const folder = new URL(folderUrl).pathname.split('/').findLast((part) => part !== '')
+  const name = folder === undefined ? modelId : decodeURIComponent(folder)
+  return name === modelId ? { name } : { name, modelId }
+}

@@ -18,7 +18,7 @@ import type { LearningConfig } from './learning-config.ts'
 import { blobHistoryStore, LEARNING_DIRECTORY } from './learning-history-store.ts'
 import { trainerUnsavedSentence } from './save-failures.ts'
 import { startLearningLoop, type LearningLoop, type RoundExtras } from './learning-loop.ts'
-import { loadLearningModel, type LearningModel } from './learning-model.ts'
+import { loadLearningModel, shownNames, type LearningModel } from './learning-model.ts'
 import { createLibp2pComm } from './libp2p-comm.ts'
 import type { LearningEvent } from './peer-worker-messages.ts'
 import { makeReceiptsBody } from './receipts-message.ts'
@@ -88,10 +88,11 @@ export async function startTabLearning(opts: TabLearningOptions): Promise<Learni
     release()
     throw new Error(`the swarm's model could not be started: ${message(error)}`, { cause: error })
   }
+  const names = shownNames(modelUrl, model.modelId)
   const showModel = (weightsHash: string, policyVersion: number) =>
     emit({
       type: 'learning-model',
-      model: { name: model.modelId, parameters: card.parameters, weightsHash, policyVersion },
+      model: { ...names, parameters: card.parameters, weightsHash, policyVersion },
     })
   showModel(ready.status.weightsHash, ready.status.policyVersion)
   // the weights in use (the last step's), what an evaluation scores

@@ -77,7 +77,12 @@ function ModelCard() {
       {model ? (
         <dl className="kv train-kv">
           <dt>Name</dt>
-          <dd data-testid="train-model-name">{model.name}</dd>
+          <dd
+            data-testid="train-model-name"
+            title={model.modelId && `its receipts name the model ${model.modelId}`}
+          >
+            {model.name}
+          </dd>
           <dt>Parameters</dt>
           <dd data-testid="train-model-parameters" title={model.parameters.toLocaleString()}>
             {formatCompact(model.parameters)}
