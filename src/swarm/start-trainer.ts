@@ -8,7 +8,7 @@ import { snapshotKeyOf, type TrainerReady } from '../trainer/trainer-session.ts'
 import type { LearningModel } from './learning-model.ts'
 
 /** Whether a saved trainer goes on training `model`: its name, and the weights it started from. */
-export function trainsModel(saved: TrainerReady, model: { modelId: string; weightsHash: string }): boolean {
+function trainsModel(saved: TrainerReady, model: Pick<LearningModel, 'modelId' | 'weightsHash'>): boolean {
   const { modelId, startWeightsHash } = saved.status
   // a trainer saved before it recorded its start is taken at its name, as it always was
   return modelId === model.modelId && (startWeightsHash ?? model.weightsHash) === model.weightsHash
@@ -16,7 +16,7 @@ export function trainsModel(saved: TrainerReady, model: { modelId: string; weigh
 
 export async function startTrainer(
   trainer: Pick<TrainerClient, 'resume' | 'init'>,
-  model: Pick<LearningModel, 'modelId' | 'checkpoint' | 'eosId'> & { weightsHash: string },
+  model: Pick<LearningModel, 'modelId' | 'weightsHash' | 'checkpoint' | 'eosId'>,
   peerId: string,
 ): Promise<TrainerReady> {
   const key = snapshotKeyOf(peerId)
