@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs'
 import { basename } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { learningCells, type LearningConfig } from '../src/swarm/learning-config.ts'
+import { learningCells, type LearningConfig } from '../src/core/learning/learning-config.ts'
 import { fmt } from './stats.ts'
 
 const results = fileURLToPath(new URL('./results/', import.meta.url))

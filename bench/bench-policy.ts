@@ -3,13 +3,13 @@
 // Shared by the benches that train outside the swarm round (step-direction, transfer) and the
 // swarm-vs-solo arms, so each measures the same policy.
 import type { GrpoConfig } from '../src/model/grpo-step.ts'
-import type { LearningConfig } from '../src/swarm/learning-config.ts'
+import type { LearningConfig } from '../src/core/learning/learning-config.ts'
 import { createReproduciblePolicy, type ReproduciblePolicy } from '../src/swarm/reproducible-policy.ts'
-import type { TokenizedGroup } from '../src/swarm/rollout-batch.ts'
+import type { TokenizedGroup } from '../src/core/learning/rollout-batch.ts'
 import { ADAM_MOMENTS } from '../src/swarm/worker-policy.ts'
-import { CODEZERO_REWARD } from '../src/tasks/reward.ts'
-import { scoreReasoning } from '../src/tasks/score-completion.ts'
-import type { ReasoningTask } from '../src/tasks/task.ts'
+import { CODEZERO_REWARD } from '../src/core/tasks/reward.ts'
+import { scoreReasoning } from '../src/core/tasks/score-completion.ts'
+import type { ReasoningTask } from '../src/core/tasks/task.ts'
 import type { BenchModel } from './swarm-vs-solo-arms.ts'
 
 export interface BenchPolicyOptions {

@@ -17,8 +17,8 @@ import { fundedBurner, marketsFromNode } from '../e2e/market-actions.ts'
 import { chainFromNode } from '../e2e/wallet-actions.ts'
 import { dynamicParimutuelGatewayAbi } from '../src/chain/generated/DynamicParimutuelGateway.ts'
 import { startStack } from '../src/cli/stack.ts'
-import type { MarketSnapshot } from '../src/markets/market-snapshot.ts'
-import { quoteTrade } from '../src/markets/trade-quote.ts'
+import type { MarketSnapshot } from '../src/core/markets/market-snapshot.ts'
+import { quoteTrade } from '../src/core/markets/trade-quote.ts'
 import { fmt, percentile, printTable, type Row } from './stats.ts'
 
 /** Free of the test ports (19xxx), the dev defaults and the other benchmarks. */

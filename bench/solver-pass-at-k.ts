@@ -1,11 +1,11 @@
 // pass@1 and pass@8 of a model folder (the shipped one by default) per task family and difficulty,
 // through the solver's own path: onnxruntime-web (Node build, wasm) running the folder's ONNX file, the
 // batched KV-cached generation loop, 8 samples per task, scored by the verifiers. pass@k uses the
-// unbiased estimator (src/tasks/pass-at-k.ts); the greedy answer is the baseline beside it.
+// unbiased estimator (src/core/tasks/pass-at-k.ts); the greedy answer is the baseline beside it.
 // --sampling solve: the Solve view's defaults; swarm: what the learning swarm samples its groups at
 // (DEFAULT_LEARNING.sampling, with --max-new-tokens), i.e. the room RL has to sharpen. --set seeds: the
 // held-out seeds from 1,000,000 (which repeat training prompts where a cell's space is small); reserved:
-// the reserved prompts, held out by prompt text (src/tasks/held-out-set.ts), for a recipe that kept them out.
+// the reserved prompts, held out by prompt text (src/core/tasks/held-out-set.ts), for a recipe that kept them out.
 // Writes bench/results/<--name>.json (default solver-pass-at-k) and prints a table.
 //   node --import ./src/polyfills/register.js bench/solver-pass-at-k.ts [--tasks 100] [--model DIR]
 //     [--sampling solve|swarm] [--max-new-tokens 64] [--set seeds|reserved] [--difficulties 1,2] [--name N]
@@ -13,14 +13,14 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { generate } from '../src/solver/generate.ts'
-import { DEFAULT_LEARNING } from '../src/swarm/learning-config.ts'
-import { generateReasoningTask } from '../src/tasks/generate-reasoning-task.ts'
-import { heldOutCell } from '../src/tasks/held-out-set.ts'
-import { answersBare } from '../src/tasks/answer-tag.ts'
-import { passAtK } from '../src/tasks/pass-at-k.ts'
-import { REASONING_FAMILIES } from '../src/tasks/reasoning-families.ts'
-import type { Difficulty, ReasoningTask } from '../src/tasks/task.ts'
-import { verifyReasoning } from '../src/tasks/verify-reasoning.ts'
+import { DEFAULT_LEARNING } from '../src/core/learning/learning-config.ts'
+import { generateReasoningTask } from '../src/core/tasks/generate-reasoning-task.ts'
+import { heldOutCell } from '../src/core/tasks/held-out-set.ts'
+import { answersBare } from '../src/core/tasks/answer-tag.ts'
+import { passAtK } from '../src/core/tasks/pass-at-k.ts'
+import { REASONING_FAMILIES } from '../src/core/tasks/reasoning-families.ts'
+import type { Difficulty, ReasoningTask } from '../src/core/tasks/task.ts'
+import { verifyReasoning } from '../src/core/tasks/verify-reasoning.ts'
 import { loadShippedSolver } from './shipped-solver.ts'
 import { fmt, printTable, type Row } from './stats.ts'
 

@@ -1,7 +1,7 @@
 // The solver-speed bench's printed table and JSON file, whichever runtime ran the bench page's code
 // (Chromium in bench/solver-speed.ts, Node Dawn in bench/gpu-node/main.ts). Sets a failing exit code
 // when the WGSL forward drew other tokens than the TS integer twin.
-import { generateReasoningTask } from '../src/tasks/generate-reasoning-task.ts'
+import { generateReasoningTask } from '../src/core/tasks/generate-reasoning-task.ts'
 import type { PathResult, SpeedOptions, SpeedRun } from './solver-speed-page/main.ts'
 import { WGSL_PATH } from './solver-speed-page/path-names.ts'
 import { fmt, percentile, printTable, writeResults, type Row } from './stats.ts'

@@ -10,10 +10,10 @@ import { fileURLToPath } from 'node:url'
 import { createDialBackoff } from '../src/net/dial-backoff.ts'
 import { createGossipGate } from '../src/net/gossip-gate.ts'
 import { createNetStats } from '../src/net/net-stats.ts'
-import { PROTOCOL_VERSION, encodeEnvelope } from '../src/swarm/envelope.ts'
-import { createGossipValidator } from '../src/swarm/gossip-validator.ts'
-import { makePresenceBody } from '../src/swarm/presence.ts'
-import { topicFor } from '../src/swarm/topics.ts'
+import { PROTOCOL_VERSION, encodeEnvelope } from '../src/core/protocol/envelope.ts'
+import { createGossipValidator } from '../src/core/protocol/gossip-validator.ts'
+import { makePresenceBody } from '../src/core/protocol/presence.ts'
+import { topicFor } from '../src/core/protocol/topics.ts'
 
 const FEW = 1_000
 const MANY = 10_000

@@ -10,8 +10,8 @@ import type { HeldOutModel, ReservedCellScore } from '../src/model/sft/held-out-
 import { parseTokenizerJson } from '../src/model/tokenizer/bpe-tokenizer.ts'
 import type { Tokenizer } from '../src/model/tokenizer/tokenizer.ts'
 import type { Params } from '../src/model/params.ts'
-import type { LearningConfig } from '../src/swarm/learning-config.ts'
-import { DIFFICULTIES, type Difficulty } from '../src/tasks/task.ts'
+import type { LearningConfig } from '../src/core/learning/learning-config.ts'
+import { DIFFICULTIES, type Difficulty } from '../src/core/tasks/task.ts'
 
 /** Sharing with RL Swarm's uniform draw, sharing with groups that carry a signal first, and alone. */
 export const ARMS = ['swarm', 'swarm-signal', 'solo'] as const

@@ -2,27 +2,32 @@
 // peers starting from the same model, each generating the same groups per round in every arm, then
 // training either on half own + half heard groups (sharing; drawn uniformly as RL Swarm does, or groups
 // with a signal first) or on all its own (isolated): the same rollouts per training step either way.
-// Each peer's curriculum (src/swarm/curriculum.ts) picks the cells of its free slots and the run logs
+// Each peer's curriculum (src/core/learning/curriculum.ts) picks the cells of its free slots and the run logs
 // the choices; given another run's JSON, it replays that run's choices instead, so arms draw the same
 // tasks. Held-out pass@1 is greedy on the reserved prompts (held out by prompt text,
-// src/tasks/held-out-set.ts) at the draw's difficulties and the next, on the float64 decoder; the four
+// src/core/tasks/held-out-set.ts) at the draw's difficulties and the next, on the float64 decoder; the four
 // peers split each evaluation's prompts (a quarter each), so a point is the arm's mean over its peers
 // at a quarter of the cost: 100 prompts a family for the curve, the full set (500 a cell, or all a
 // small space has) at the end. Prints one JSON line (an ArmResult).
 //   node --import ./src/polyfills/register.js bench/swarm-vs-solo-run.ts '<ArmSpec JSON>'
 import { readFileSync } from 'node:fs'
 import { scoreReservedCells } from '../src/model/sft/held-out-eval.ts'
-import { chooseCells, EMPTY_CURRICULUM, successesOf, updateCurriculum } from '../src/swarm/curriculum.ts'
-import { learningCells } from '../src/swarm/learning-config.ts'
-import { createMemoryHub } from '../src/swarm/memory-comm.ts'
+import {
+  chooseCells,
+  EMPTY_CURRICULUM,
+  successesOf,
+  updateCurriculum,
+} from '../src/core/learning/curriculum.ts'
+import { learningCells } from '../src/core/learning/learning-config.ts'
+import { createMemoryHub } from '../src/core/learning/memory-comm.ts'
 import type { ReproduciblePolicy } from '../src/swarm/reproducible-policy.ts'
-import { createRoundInbox } from '../src/swarm/round-inbox.ts'
-import { cellKey, type Cell } from '../src/swarm/round-tasks.ts'
-import { runRound, type PeerContext, type Scorer } from '../src/swarm/swarm-round.ts'
-import { answersBare } from '../src/tasks/answer-tag.ts'
-import { HELD_OUT_PER_CELL } from '../src/tasks/held-out-set.ts'
-import { poolCellScores, stratifiedInterval } from '../src/tasks/pass-interval.ts'
-import type { ReasoningTask } from '../src/tasks/task.ts'
+import { createRoundInbox } from '../src/core/learning/round-inbox.ts'
+import { cellKey, type Cell } from '../src/core/learning/round-tasks.ts'
+import { runRound, type PeerContext, type Scorer } from '../src/core/learning/swarm-round.ts'
+import { answersBare } from '../src/core/tasks/answer-tag.ts'
+import { HELD_OUT_PER_CELL } from '../src/core/tasks/held-out-set.ts'
+import { poolCellScores, stratifiedInterval } from '../src/core/tasks/pass-interval.ts'
+import type { ReasoningTask } from '../src/core/tasks/task.ts'
 import { benchPolicy, scoreOwn } from './bench-policy.ts'
 import {
   CURVE_PER_FAMILY,

@@ -19,11 +19,15 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { launchBrowser } from '../e2e/browser.ts'
 import { scoreReservedCells, type ReservedCellScore } from '../src/model/sft/held-out-eval.ts'
-import { DEFAULT_LEARNING, parseLearningConfig, type LearningConfig } from '../src/swarm/learning-config.ts'
-import { taskFamilyExists } from '../src/swarm/task-ref.ts'
-import { HELD_OUT_PER_CELL } from '../src/tasks/held-out-set.ts'
-import { poolCellScores, stratifiedChange, stratifiedInterval } from '../src/tasks/pass-interval.ts'
-import type { Difficulty } from '../src/tasks/task.ts'
+import {
+  DEFAULT_LEARNING,
+  parseLearningConfig,
+  type LearningConfig,
+} from '../src/core/learning/learning-config.ts'
+import { taskFamilyExists } from '../src/core/protocol/task-ref.ts'
+import { HELD_OUT_PER_CELL } from '../src/core/tasks/held-out-set.ts'
+import { poolCellScores, stratifiedChange, stratifiedInterval } from '../src/core/tasks/pass-interval.ts'
+import type { Difficulty } from '../src/core/tasks/task.ts'
 import { fmt, positiveInt, printTable, type Row } from './stats.ts'
 import {
   ARMS,

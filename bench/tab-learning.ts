@@ -14,7 +14,7 @@ import type { Page } from '@playwright/test'
 import { buildWhenStale } from '../src/cli/app-build.ts'
 import { startStack } from '../src/cli/stack.ts'
 import type { EvalPoint, RoundRow } from '../src/state/learning-store.ts'
-import { DEFAULT_LEARNING } from '../src/swarm/learning-config.ts'
+import { DEFAULT_LEARNING } from '../src/core/learning/learning-config.ts'
 import { launchBrowser } from '../e2e/browser.ts'
 import { fmt, percentile, positiveInt, printTable, writeResults, type Row } from './stats.ts'
 

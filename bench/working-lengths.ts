@@ -5,9 +5,9 @@
 // the Solve view samples, and the longest prompt + SFT target against the 128-token context. Also
 // checks that every working is ASCII and survives an encode/decode round trip.
 import { readFileSync } from 'node:fs'
-import { REASONING_FAMILIES } from '../src/tasks/reasoning-families.ts'
-import { generateWorkedTask } from '../src/tasks/generate-reasoning-task.ts'
-import type { Difficulty } from '../src/tasks/task.ts'
+import { REASONING_FAMILIES } from '../src/core/tasks/reasoning-families.ts'
+import { generateWorkedTask } from '../src/core/tasks/generate-reasoning-task.ts'
+import type { Difficulty } from '../src/core/tasks/task.ts'
 import { parseTokenizerJson } from '../src/model/tokenizer/bpe-tokenizer.ts'
 import type { Tokenizer } from '../src/model/tokenizer/tokenizer.ts'
 import { answerTarget, framePrompt } from '../src/model/sft/sft-data.ts'

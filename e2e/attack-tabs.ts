@@ -4,7 +4,7 @@
 // and one full round behind it, so the tabs have earned each other's trust as honest peers have.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { learningCells, type LearningConfig } from '../src/swarm/learning-config.ts'
+import { learningCells, type LearningConfig } from '../src/core/learning/learning-config.ts'
 import type { HostilePeer } from './hostile-peer.ts'
 import { attribute, fullRound, MICRO_LEARNING, roundsOf, until, type LearningTab } from './learning-tabs.ts'
 import type { RoundAttackOptions } from './round-attack.ts'

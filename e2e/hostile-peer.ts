@@ -4,11 +4,11 @@
 // because libp2p's WebSocket dialer needs a global WebSocket, which Node 20 only has behind
 // --experimental-websocket — the same reason as src/relay/reserving-peers.ts.
 import { fileURLToPath } from 'node:url'
-import { DEFAULT_RATE_LIMITS } from '../src/swarm/gossip-validator.ts'
+import { DEFAULT_RATE_LIMITS } from '../src/core/protocol/gossip-validator.ts'
 import { nextReply } from '../src/cli/next-reply.ts'
 import { forkPeerProcess } from '../src/cli/fork-peer-process.ts'
-import type { Cell } from '../src/swarm/round-tasks.ts'
-import type { GossipKind } from '../src/swarm/topics.ts'
+import type { Cell } from '../src/core/learning/round-tasks.ts'
+import type { GossipKind } from '../src/core/protocol/topics.ts'
 import type { FloodReport, RoundAttackOptions, RoundAttackReport } from './round-attack.ts'
 
 /**

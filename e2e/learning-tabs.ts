@@ -2,13 +2,13 @@
 // DevTools protocol (cdp-tab.ts): everything goes through expressions evaluated in the page, reading
 // the data attributes the app renders for tests and clicking what a person would click.
 import { expect, type Page } from '@playwright/test'
-import { DEFAULT_LEARNING, type LearningConfig } from '../src/swarm/learning-config.ts'
+import { DEFAULT_LEARNING, type LearningConfig } from '../src/core/learning/learning-config.ts'
 import type { CdpTab } from './cdp-tab.ts'
 
 /**
  * The KL weight of the specs' swarms. With a KL term every trained group pulls its tokens toward the
  * reference, so every round takes a step and writes its receipt whether or not the micro model's groups
- * differ (without one, a round whose groups all agree takes no step: src/swarm/swarm-round.ts); the
+ * differ (without one, a round whose groups all agree takes no step: src/core/learning/swarm-round.ts); the
  * steps, receipts and reloads are what the specs check.
  */
 export const KL_EVERY_ROUND = 0.05
@@ -90,7 +90,7 @@ export interface ReceiptItem {
   weightsHash: string
   chainTip: string
   chainLength: number
-  /** the groups the step trained on: each sender and rolloutGroupHash (src/swarm/group-hash.ts) */
+  /** the groups the step trained on: each sender and rolloutGroupHash (src/core/learning/group-hash.ts) */
   trainedGroups?: { from: string; hash: string }[]
   [field: string]: unknown
 }

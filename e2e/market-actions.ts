@@ -10,7 +10,7 @@ import { collateralTokenAbi } from '../src/chain/generated/CollateralToken.ts'
 import { dynamicParimutuelGatewayAbi } from '../src/chain/generated/DynamicParimutuelGateway.ts'
 import type { LocalClients } from '../src/chain/local-clients.ts'
 import type { ChainDeployment } from '../src/chain/deployment.ts'
-import type { MarketSnapshot } from '../src/markets/market-snapshot.ts'
+import type { MarketSnapshot } from '../src/core/markets/market-snapshot.ts'
 import { launchBrowser } from './browser.ts'
 import { burnerReady } from './wallet-actions.ts'
 

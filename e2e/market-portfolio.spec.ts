@@ -9,9 +9,9 @@ import type { Address } from 'viem'
 import { dynamicParimutuelGatewayAbi } from '../src/chain/generated/DynamicParimutuelGateway.ts'
 import { readMarketEvents, type TradeEvent } from '../src/chain/market-events.ts'
 import type { Stack } from '../src/cli/stack.ts'
-import { completeBeliefs, edgeRows } from '../src/markets/edge.ts'
-import { mathsMarket, sellMaths } from '../src/markets/market-maths.ts'
-import type { MarketSnapshot } from '../src/markets/market-snapshot.ts'
+import { completeBeliefs, edgeRows } from '../src/core/markets/edge.ts'
+import { mathsMarket, sellMaths } from '../src/core/markets/market-maths.ts'
+import type { MarketSnapshot } from '../src/core/markets/market-snapshot.ts'
 import {
   advanceChainTime,
   buy,

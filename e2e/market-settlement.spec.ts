@@ -6,7 +6,7 @@ import '../src/polyfills/promise-with-resolvers.ts'
 import { expect, test, type Page } from '@playwright/test'
 import type { Address } from 'viem'
 import type { Stack } from '../src/cli/stack.ts'
-import type { MarketSnapshot } from '../src/markets/market-snapshot.ts'
+import type { MarketSnapshot } from '../src/core/markets/market-snapshot.ts'
 import {
   advanceChainTime,
   buy,

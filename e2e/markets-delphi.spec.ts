@@ -25,7 +25,7 @@ import {
 } from '../src/cli/markets/delphi-test-server.ts'
 import { startStack, type Stack } from '../src/cli/stack.ts'
 import type { DelphiNetworkName } from '../src/markets/delphi/networks.ts'
-import type { MarketRef } from '../src/markets/market-snapshot.ts'
+import type { MarketRef } from '../src/core/markets/market-snapshot.ts'
 import { launchBrowser } from './browser.ts'
 import { buy, outcomeRows, tradeHashes } from './market-actions.ts'
 import { openSettings } from './tab-actions.ts'

@@ -9,9 +9,9 @@ import { join } from 'node:path'
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import type { Address } from 'viem'
 import { startStack, type Stack } from '../src/cli/stack.ts'
-import { mathsMarket, mathsProbabilities, mathsSpotPrices } from '../src/markets/market-maths.ts'
-import type { MarketSnapshot } from '../src/markets/market-snapshot.ts'
-import { quoteTrade } from '../src/markets/trade-quote.ts'
+import { mathsMarket, mathsProbabilities, mathsSpotPrices } from '../src/core/markets/market-maths.ts'
+import type { MarketSnapshot } from '../src/core/markets/market-snapshot.ts'
+import { quoteTrade } from '../src/core/markets/trade-quote.ts'
 import { launchBrowser } from './browser.ts'
 import {
   buy,

@@ -10,7 +10,7 @@ import { exportOnnx } from '../src/model/onnx/export-onnx.ts'
 import { initParams } from '../src/model/params.ts'
 import { paramsF64 } from '../src/model/test-model.ts'
 import { trainBpe } from '../src/model/tokenizer/train-bpe.ts'
-import { generateReasoningTask } from '../src/tasks/generate-reasoning-task.ts'
+import { generateReasoningTask } from '../src/core/tasks/generate-reasoning-task.ts'
 
 export const FIXTURE_EOS = '<|endoftext|>'
 const SPECIAL_TOKENS = [FIXTURE_EOS, '<|im_start|>', '<|im_end|>']

@@ -5,14 +5,18 @@
 // each tab's draw (round-tasks.ts recomputes it from swarm, round, peer and cell). Pure: the child
 // process (hostile-peer-process.ts) signs the messages and sends them.
 import type { Tokenizer } from '../src/model/tokenizer/tokenizer.ts'
-import { CODE_TEMPLATES } from '../src/tasks/code-templates.ts'
-import { generateCodeTask } from '../src/tasks/generate-code-task.ts'
-import { encodeEnvelope, PROTOCOL_VERSION } from '../src/swarm/envelope.ts'
-import { DEFAULT_MAX_AGE_MS } from '../src/swarm/gossip-validator.ts'
-import { freeSlots, roundTasks, type Cell, type RoundDraw } from '../src/swarm/round-tasks.ts'
-import { MAX_GROUPS_PER_MESSAGE, type RolloutCompletion, type RolloutGroup } from '../src/swarm/rollouts.ts'
-import { REFUSAL, type RefusalReason } from '../src/swarm/swarm-round.ts'
-import { refOfTask, taskFromRef, type TaskRef } from '../src/swarm/task-ref.ts'
+import { CODE_TEMPLATES } from '../src/core/tasks/code-templates.ts'
+import { generateCodeTask } from '../src/core/tasks/generate-code-task.ts'
+import { encodeEnvelope, PROTOCOL_VERSION } from '../src/core/protocol/envelope.ts'
+import { DEFAULT_MAX_AGE_MS } from '../src/core/protocol/gossip-validator.ts'
+import { freeSlots, roundTasks, type Cell, type RoundDraw } from '../src/core/learning/round-tasks.ts'
+import {
+  MAX_GROUPS_PER_MESSAGE,
+  type RolloutCompletion,
+  type RolloutGroup,
+} from '../src/core/protocol/rollouts.ts'
+import { REFUSAL, type RefusalReason } from '../src/core/learning/swarm-round.ts'
+import { refOfTask, taskFromRef, type TaskRef } from '../src/core/protocol/task-ref.ts'
 
 /**
  * The classes, by the issue's items:

@@ -6,8 +6,8 @@ import { expect, test, type Browser, type Page, type Request } from '@playwright
 import { startStack, type Stack } from '../src/cli/stack.ts'
 import { DEFAULT_LIMITS } from '../src/sandbox/limits.ts'
 import type { SandboxClient } from '../src/sandbox/sandbox-client.ts'
-import type { SandboxJob } from '../src/sandbox/sandbox-job.ts'
-import type { SandboxResult } from '../src/sandbox/verdict.ts'
+import type { SandboxJob } from '../src/core/tasks/sandbox-job.ts'
+import type { SandboxResult } from '../src/core/tasks/verdict.ts'
 import { launchBrowser } from './browser.ts'
 
 const PORTS = { relayPort: 19650, relayHttpPort: 19651, appPort: 19652 }

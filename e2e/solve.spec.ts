@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { startStack, type Stack } from '../src/cli/stack.ts'
-import { CODEZERO_REWARD } from '../src/tasks/reward.ts'
+import { CODEZERO_REWARD } from '../src/core/tasks/reward.ts'
 import { launchBrowser } from './browser.ts'
 import { writeHfModelFolder } from './model-fixture.ts'
 import { historyRows, pickFolder, setSettings, solveInARow, waitForModel } from './solve-actions.ts'
@@ -20,7 +20,7 @@ const PORTS = { relayPort: 19690, relayHttpPort: 19691, appPort: 19692 }
 const TASKS = 20
 /** Greedy pass@1 of the shipped model at modular arithmetic difficulty 1 is ≈ 51 %: 10 all wrong ≈ 1 in 1,300 by chance. */
 const MODULAR_TASKS = 10
-/** the reward's documented range (src/tasks/reward.ts) */
+/** the reward's documented range (src/core/tasks/reward.ts) */
 const REWARD_MIN = CODEZERO_REWARD.notAString
 const REWARD_MAX = CODEZERO_REWARD.correct + CODEZERO_REWARD.lengthBonus
 

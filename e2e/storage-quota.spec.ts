@@ -6,7 +6,7 @@
 import '../src/polyfills/promise-with-resolvers.ts'
 import { expect, test, type Browser, type CDPSession, type Page } from '@playwright/test'
 import { startStack, type Stack } from '../src/cli/stack.ts'
-import { DEFAULT_LEARNING, type LearningConfig } from '../src/swarm/learning-config.ts'
+import { DEFAULT_LEARNING, type LearningConfig } from '../src/core/learning/learning-config.ts'
 import { launchBrowser } from './browser.ts'
 import {
   KL_EVERY_ROUND,

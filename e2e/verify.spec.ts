@@ -12,10 +12,10 @@ import { checkpointHash, writeCheckpoint } from '../src/model/checkpoint.ts'
 import { startStack, type Stack } from '../src/cli/stack.ts'
 import { toBase64 } from '../src/verify/base64.ts'
 import { DEMO_MODEL, demoGeneration, demoTrainingStep } from '../src/verify/demo-receipts.ts'
-import { genesis } from '../src/verify/hash-chain.ts'
+import { genesis } from '../src/core/protocol/hash-chain.ts'
 import { kernelsHashFromDisk } from '../src/verify/kernels-hash-node.ts'
-import { receiptBody, sealReceipt } from '../src/verify/receipt.ts'
-import { domainSigner } from '../src/identity/signing-domains.ts'
+import { receiptBody, sealReceipt } from '../src/core/protocol/receipt.ts'
+import { domainSigner } from '../src/core/identity/signing-domains.ts'
 import { launchBrowser } from './browser.ts'
 
 let tmp: string

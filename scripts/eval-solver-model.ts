@@ -1,5 +1,5 @@
 // Greedy pass@1 of a model folder on the held-out reasoning tasks, next to the best constant answer, and
-// on the reserved prompts (held out by prompt text, src/tasks/held-out-set.ts) per family × difficulty
+// on the reserved prompts (held out by prompt text, src/core/tasks/held-out-set.ts) per family × difficulty
 // 1–3 with 95 % intervals and format failures. A model whose recipe holds the reserved prompts out is
 // validated on the held-out seeds without them (the stop step is chosen there, never on the test set).
 //   node --import ./src/polyfills/register.js scripts/eval-solver-model.ts [--model DIR] [--count N]
@@ -20,9 +20,9 @@ import {
 import { HELD_OUT_COUNT, HELD_OUT_SEED_START } from '../src/model/sft/sft-data.ts'
 import type { SolverRecipe } from '../src/model/sft/solver-training.ts'
 import { parseTokenizerJson } from '../src/model/tokenizer/bpe-tokenizer.ts'
-import { HELD_OUT_PER_CELL, HELD_OUT_SCAN_START } from '../src/tasks/held-out-set.ts'
-import type { PassInterval } from '../src/tasks/pass-interval.ts'
-import type { Difficulty } from '../src/tasks/task.ts'
+import { HELD_OUT_PER_CELL, HELD_OUT_SCAN_START } from '../src/core/tasks/held-out-set.ts'
+import type { PassInterval } from '../src/core/tasks/pass-interval.ts'
+import type { Difficulty } from '../src/core/tasks/task.ts'
 
 const { values } = parseArgs({
   options: {

@@ -1,13 +1,17 @@
 // Runs the worker module in Node with a stand-in global scope and a real MessageChannel acting as the
 // main-thread bridge host.
 import { afterAll, describe, expect, it, vi } from 'vitest'
-import { animalName } from '../src/identity/animal.ts'
+import { animalName } from '../src/core/identity/animal.ts'
 import type { BridgeMessage, BridgeRequest } from '../src/net/bridge-protocol.ts'
-import type { SwarmConfig } from '../src/config/swarm-config.ts'
-import { PROTOCOL_VERSION, decodeEnvelope, encodeEnvelope } from '../src/swarm/envelope.ts'
-import type { PeerWorkerCommand, PeerWorkerEvent, PeerWorkerInit } from '../src/swarm/peer-worker-messages.ts'
-import { makePresenceBody, type Capabilities } from '../src/swarm/presence.ts'
-import { topicFor } from '../src/swarm/topics.ts'
+import type { SwarmConfig } from '../src/core/config/swarm-config.ts'
+import { PROTOCOL_VERSION, decodeEnvelope, encodeEnvelope } from '../src/core/protocol/envelope.ts'
+import type {
+  PeerWorkerCommand,
+  PeerWorkerEvent,
+  PeerWorkerInit,
+} from '../src/core/protocol/peer-worker-messages.ts'
+import { makePresenceBody, type Capabilities } from '../src/core/protocol/presence.ts'
+import { topicFor } from '../src/core/protocol/topics.ts'
 
 const SWARM = 'ab'.repeat(32)
 const TOPIC = topicFor(SWARM, 'presence')

@@ -2,11 +2,11 @@
 // learning section: src/swarm/tab-learning.ts) with the main-thread libp2p node as its only network,
 // through the bridge port it receives in the init message. Timers live here rather than on the page so
 // a hidden tab keeps its beat.
-import { animalName } from '../src/identity/animal.ts'
+import { animalName } from '../src/core/identity/animal.ts'
 import { createBridgeClient, type BridgeClient } from '../src/net/bridge-client.ts'
-import type { PeerWorkerCommand, PeerWorkerEvent } from '../src/swarm/peer-worker-messages.ts'
+import type { PeerWorkerCommand, PeerWorkerEvent } from '../src/core/protocol/peer-worker-messages.ts'
 import { createPresenceService, type PresenceService } from '../src/swarm/presence-service.ts'
-import type { LearningLoop } from '../src/swarm/learning-loop.ts'
+import type { LearningLoop } from '../src/core/learning/learning-loop.ts'
 import { startTabLearning } from '../src/swarm/tab-learning.ts'
 
 // The project's TypeScript lib is DOM, where `self` is a Window; this is the slice of a dedicated

@@ -3,7 +3,7 @@
 // For now the steps run on the TS twin of the reproducible kernels on the CPU; running them as the WGSL
 // kernels on WebGPU is a later task, and those must give the same bits (the same receipts).
 import { TRAINER_DIRECTORY, OpfsBlobStore } from '../src/model/load/opfs-blob-store.ts'
-import { MemoryBlobStore } from '../src/model/load/blob-store.ts'
+import { MemoryBlobStore } from '../src/core/storage/blob-store.ts'
 import { answerTrainerRequest } from '../src/trainer/trainer-requests.ts'
 import type { TrainerEvent, TrainerRequest } from '../src/trainer/trainer-protocol.ts'
 import { createTrainerSession } from '../src/trainer/trainer-session.ts'

@@ -1,5 +1,5 @@
 // Number, size, time and id formatting for the dashboards.
-import type { Capabilities } from '../swarm/presence.ts'
+import type { Capabilities } from '../core/protocol/presence.ts'
 
 const BYTE_UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB'] as const
 

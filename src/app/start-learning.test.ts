@@ -1,15 +1,15 @@
 import { describe, expect, it, vi } from 'vitest'
-import type { SwarmConfig } from '../config/swarm-config.ts'
-import { DEFAULT_LEARNING } from '../swarm/learning-config.ts'
-import { nextRound, roundTimes } from '../swarm/round-clock.ts'
+import type { SwarmConfig } from '../core/config/swarm-config.ts'
+import { DEFAULT_LEARNING } from '../core/learning/learning-config.ts'
+import { nextRound, roundTimes } from '../core/learning/round-clock.ts'
 import {
   FEED_LIMIT,
   initialLearningState,
   useLearningStore,
   type HeardRollout,
 } from '../state/learning-store.ts'
-import type { InputsFile } from '../verify/inputs-file.ts'
-import type { Receipt } from '../verify/receipt-schema.ts'
+import type { InputsFile } from '../core/protocol/inputs-file.ts'
+import type { Receipt } from '../core/protocol/receipt-schema.ts'
 import { roundRow } from './train/round-row-fixture.ts'
 import {
   adoptLearningClock,

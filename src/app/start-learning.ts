@@ -5,15 +5,15 @@
 import { createPublicClient, http, type Address } from 'viem'
 import { readCoordinatorClock, type CoordinatorClock } from '../chain/coordinator-clock.ts'
 import { loadDeployment } from '../chain/load-deployment.ts'
-import type { SwarmConfig } from '../config/swarm-config.ts'
+import type { SwarmConfig } from '../core/config/swarm-config.ts'
 import {
   FEED_LIMIT,
   initialLearningState,
   useLearningStore,
   type LearningState,
 } from '../state/learning-store.ts'
-import { MAX_HISTORY_EVALS, MAX_HISTORY_ROUNDS } from '../swarm/learning-loop.ts'
-import type { LearningEvent, PeerWorkerEvent } from '../swarm/peer-worker-messages.ts'
+import { MAX_HISTORY_EVALS, MAX_HISTORY_ROUNDS } from '../core/learning/learning-loop.ts'
+import type { LearningEvent, PeerWorkerEvent } from '../core/protocol/peer-worker-messages.ts'
 import { deploymentRpcUrl } from './deployment-client.ts'
 import { formatDuration } from './format.ts'
 

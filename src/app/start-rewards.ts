@@ -7,7 +7,7 @@ import { roundWinners } from '../chain/round-winners.ts'
 import { chainTipBytes32, rewardUnits, type SubmissionInput } from '../chain/submission-queue.ts'
 import type { ContractTxResult } from '../chain/contract-tx.ts'
 import { useLearningStore, type RoundRow } from '../state/learning-store.ts'
-import type { LearningEvent } from '../swarm/peer-worker-messages.ts'
+import type { LearningEvent } from '../core/protocol/peer-worker-messages.ts'
 import { getWalletControls } from './wallet-controls.ts'
 
 /**

@@ -2,21 +2,25 @@
 // libp2p node and the peer worker, feeds the stores, and provides the UI's controls.
 import { loadSwarmConfig, configUrlFrom } from '../config/load-swarm-config.ts'
 import { claimIdentity, type TabIdentity } from '../identity/key-store.ts'
-import { animalName } from '../identity/animal.ts'
+import { animalName } from '../core/identity/animal.ts'
 import { exportBackup } from '../identity/backup.ts'
 import { importIdentity } from '../identity/import-identity.ts'
 import { startNetwork, type Network } from '../net/start-network.ts'
 import { STATS_SAMPLE_MS } from '../net/constants.ts'
-import { createGossipValidator } from '../swarm/gossip-validator.ts'
+import { createGossipValidator } from '../core/protocol/gossip-validator.ts'
 import { detectCapabilities } from '../swarm/capabilities.ts'
-import { makePresenceBody, type Capabilities, type PresenceBody } from '../swarm/presence.ts'
-import type { ReceiptsBody } from '../swarm/receipts-message.ts'
-import { encodeEnvelope, PROTOCOL_VERSION } from '../swarm/envelope.ts'
-import { topicFor } from '../swarm/topics.ts'
-import { roundAt, type SwarmConfig } from '../config/swarm-config.ts'
+import { makePresenceBody, type Capabilities, type PresenceBody } from '../core/protocol/presence.ts'
+import type { ReceiptsBody } from '../core/protocol/receipts-message.ts'
+import { encodeEnvelope, PROTOCOL_VERSION } from '../core/protocol/envelope.ts'
+import { topicFor } from '../core/protocol/topics.ts'
+import { roundAt, type SwarmConfig } from '../core/config/swarm-config.ts'
 import { useNetStore, emptyStats } from '../state/net-store.ts'
 import { useSwarmStore } from '../state/swarm-store.ts'
-import type { PeerWorkerCommand, PeerWorkerEvent, PeerWorkerInit } from '../swarm/peer-worker-messages.ts'
+import type {
+  PeerWorkerCommand,
+  PeerWorkerEvent,
+  PeerWorkerInit,
+} from '../core/protocol/peer-worker-messages.ts'
 import { useSettingsStore } from '../state/settings-store.ts'
 import { setAppControls } from './controls.ts'
 import { exposeDebugHandle } from './debug-handle.ts'

@@ -1,12 +1,12 @@
-// The chain reads behind a market directory's entries (src/markets/market-directory.ts), shared by the
+// The chain reads behind a market directory's entries (src/core/markets/market-directory.ts), shared by the
 // agent commands and the Markets view: the collateral's symbol and decimals, and one entry's snapshot,
 // with the directory's metadata (Delphi's REST API) in place of the on-chain URI when it has some.
 import type { Address, PublicClient } from 'viem'
 import type { CollateralDeployment } from './deployment.ts'
 import { collateralTokenAbi } from './generated/CollateralToken.ts'
 import { readMarketSnapshot, type MarketStatics } from './market-reads.ts'
-import type { DirectoryEntry } from '../markets/market-directory.ts'
-import type { MarketSnapshot } from '../markets/market-snapshot.ts'
+import type { DirectoryEntry } from '../core/markets/market-directory.ts'
+import type { MarketSnapshot } from '../core/markets/market-snapshot.ts'
 
 /** The collateral as given, or its symbol and decimals read from the token at `collateral`. */
 export async function readCollateral(

@@ -16,7 +16,7 @@ import { dynamicParimutuelGatewayAbi } from './generated/DynamicParimutuelGatewa
 import { lmsrGatewayAbi } from './generated/LmsrGateway.ts'
 import { swarmCoordinatorAbi } from './generated/SwarmCoordinator.ts'
 import { MARKET_SENTENCES } from './market-error-sentences.ts'
-import { formatTokenAmount } from './token-amount.ts'
+import { formatTokenAmount } from '../core/markets/token-amount.ts'
 
 export interface ErrorContext {
   /** the RPC the call went to (named when it cannot be reached) */

@@ -2,7 +2,7 @@
 // counts every vote (it cannot check Ed25519 proofs); this is where unproven claims are left out: their
 // rewards are not summed, their votes are not counted, and a peer with no proven claim is not ranked.
 // Pure: chain-leaderboard.ts reads the inputs.
-import { animalName } from '../identity/animal.ts'
+import { animalName } from '../core/identity/animal.ts'
 
 export interface LeaderboardClaim {
   peerId: string

@@ -2,7 +2,7 @@
 // receipt): approving the market proxy for the collateral, buying exact shares, selling exact shares,
 // and leaving an ended market (redeeming winning shares, liquidating held outcomes).
 import type { Abi, Address } from 'viem'
-import type { MarketKind } from '../markets/market-snapshot.ts'
+import type { MarketKind } from '../core/markets/market-snapshot.ts'
 import type { ContractCall } from './contract-tx.ts'
 import { collateralTokenAbi } from './generated/CollateralToken.ts'
 import { dynamicParimutuelGatewayAbi } from './generated/DynamicParimutuelGateway.ts'

@@ -1,8 +1,8 @@
 // One sentence per custom error of the market contracts (gateways, factories, markets: IMarketErrors.sol
 // and ERC-6909), for error-sentence.ts. Each says what happened and what to do; amounts in tokens and
 // shares, not base units.
-import { formatShares } from '../markets/share-amount.ts'
-import { formatTokenAmount } from './token-amount.ts'
+import { formatShares } from '../core/markets/share-amount.ts'
+import { formatTokenAmount } from '../core/markets/token-amount.ts'
 
 type Args = readonly unknown[]
 type Context = { token?: { symbol: string; decimals: number } }

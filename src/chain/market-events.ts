@@ -1,7 +1,7 @@
 // The market events a client follows: trades (GatewayBuy / GatewaySell on both gateways) and new
 // markets (NewMarketProxy on both factories), read incrementally by block range.
 import { parseAbiItem, type Address, type Hex, type PublicClient } from 'viem'
-import type { MarketKind } from '../markets/market-snapshot.ts'
+import type { MarketKind } from '../core/markets/market-snapshot.ts'
 import type { MarketsDeployment } from './deployment.ts'
 
 const GATEWAY_BUY = parseAbiItem(

@@ -4,9 +4,9 @@
 // refresh are issued together at one block, so an HTTP transport with `batch: true` sends them as one
 // JSON-RPC batch (the local chain has no Multicall3).
 import type { Address, PublicClient } from 'viem'
-import { decodeMetadata } from '../markets/metadata.ts'
-import type { MarketMetadataDoc } from '../markets/metadata.ts'
-import type { MarketPosition, MarketRef, MarketSnapshot } from '../markets/market-snapshot.ts'
+import { decodeMetadata } from '../core/markets/metadata.ts'
+import type { MarketMetadataDoc } from '../core/markets/metadata.ts'
+import type { MarketPosition, MarketRef, MarketSnapshot } from '../core/markets/market-snapshot.ts'
 import type { MarketsDeployment } from './deployment.ts'
 import { collateralTokenAbi } from './generated/CollateralToken.ts'
 import { delphiFactoryAbi } from './generated/DelphiFactory.ts'

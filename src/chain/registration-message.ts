@@ -1,12 +1,12 @@
 // Peer registration proof: the peer's libp2p key (Ed25519 for a tab, RSA for an identity imported from
 // RL Swarm's swarm.pem, secp256k1 too) signs a digest that binds the chain, the coordinator contract, the
 // wallet and the peer id (SwarmCoordinator.registrationDigest), in the registration signing domain
-// (src/identity/signing-domains.ts: tag, then the digest). The contract stores the proof without
+// (src/core/identity/signing-domains.ts: tag, then the digest). The contract stores the proof without
 // checking it; every reader checks it here and treats failures as unverified.
 import { publicKeyFromProtobuf, publicKeyToProtobuf } from '@libp2p/crypto/keys'
 import type { PrivateKey } from '@libp2p/interface'
 import { peerIdFromPublicKey } from '@libp2p/peer-id'
-import { domainSigner, verifyInDomain } from '../identity/signing-domains.ts'
+import { domainSigner, verifyInDomain } from '../core/identity/signing-domains.ts'
 import { bytesToHex, encodeAbiParameters, getAddress, hexToBytes, isAddress, isHex, keccak256 } from 'viem'
 import type { Address, Hex } from 'viem'
 

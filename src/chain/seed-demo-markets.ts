@@ -4,9 +4,9 @@
 // Seeds only when the DPM factory has no market yet, so a restart with the saved chain adds nothing.
 import { maxUint256, parseEventLogs } from 'viem'
 import type { Abi, Address, Hex } from 'viem'
-import { createLmsrMarket } from '../markets/lmsr.ts'
-import { encodeMetadata } from '../markets/metadata.ts'
-import type { MarketMetadataDoc } from '../markets/metadata.ts'
+import { createLmsrMarket } from '../core/markets/lmsr.ts'
+import { encodeMetadata } from '../core/markets/metadata.ts'
+import type { MarketMetadataDoc } from '../core/markets/metadata.ts'
 import type { ChainDeployment } from './deployment.ts'
 import { collateralTokenAbi } from './generated/CollateralToken.ts'
 import { delphiFactoryAbi } from './generated/DelphiFactory.ts'
@@ -14,7 +14,7 @@ import { dynamicParimutuelGatewayAbi } from './generated/DynamicParimutuelGatewa
 import { lmsrGatewayAbi } from './generated/LmsrGateway.ts'
 import { localClients } from './local-clients.ts'
 import type { LocalClients } from './local-clients.ts'
-import { encodeMarketConfig } from './market-config.ts'
+import { encodeMarketConfig } from '../core/markets/market-config.ts'
 
 const WAD = 10n ** 18n
 const DAY = 86_400n

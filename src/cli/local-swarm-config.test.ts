@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { SwarmConfigError } from '../config/swarm-config.ts'
+import { SwarmConfigError } from '../core/config/swarm-config.ts'
 import { localSwarmConfig } from './local-swarm-config.ts'
 
 const relay = '/ip4/127.0.0.1/tcp/9090/ws/p2p/12D3KooWtest'

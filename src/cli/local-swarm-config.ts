@@ -1,6 +1,6 @@
 // The swarm config `npm start` serves: one local relay, no ICE servers (loopback and LAN need none).
-import { parseSwarmConfig } from '../config/swarm-config.ts'
-import type { SwarmConfig } from '../config/swarm-config.ts'
+import { parseSwarmConfig } from '../core/config/swarm-config.ts'
+import type { SwarmConfig } from '../core/config/swarm-config.ts'
 
 const LOCAL_SWARM_DEFAULTS = {
   name: 'tabswarm-local',

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, describe, expect, it } from 'vitest'
 import { demoGeneration, demoTrainingStep } from '../verify/demo-receipts.ts'
-import { defaultInputsPath } from '../verify/inputs-file.ts'
+import { defaultInputsPath } from '../core/protocol/inputs-file.ts'
 import { kernelsHashFromDisk } from '../verify/kernels-hash-node.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'tabswarm-receipt-'))

@@ -1,6 +1,6 @@
 // `npm run receipt -- validate <file>`: checks a receipt from the file alone (schema, hashes, signature).
 // `npm run receipt -- verify <file> [--inputs <file>]`: re-executes its work on the TS twin from the
-//   side file (default: <file> with .receipt.json → .inputs.json; src/verify/inputs-file.ts) and names
+//   side file (default: <file> with .receipt.json → .inputs.json; src/core/protocol/inputs-file.ts) and names
 //   the first divergent field or op.
 // `npm run receipt -- demo <dir>`: writes a generation and a training-step receipt of the test model,
 //   signed by a fresh key, with their inputs files.
@@ -10,10 +10,10 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { demoGeneration, demoTrainingStep } from '../verify/demo-receipts.ts'
-import { defaultInputsPath } from '../verify/inputs-file.ts'
+import { defaultInputsPath } from '../core/protocol/inputs-file.ts'
 import { kernelsHashFromDisk } from '../verify/kernels-hash-node.ts'
-import { validate, type Verdict } from '../verify/receipt.ts'
-import type { Receipt } from '../verify/receipt-schema.ts'
+import { validate, type Verdict } from '../core/protocol/receipt.ts'
+import type { Receipt } from '../core/protocol/receipt-schema.ts'
 import { verify } from '../verify/verify.ts'
 
 const USAGE = `usage: npm run receipt -- validate <file>

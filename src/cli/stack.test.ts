@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { swarmIdOf } from '../config/swarm-config.ts'
+import { swarmIdOf } from '../core/config/swarm-config.ts'
 import { PortInUseError } from '../relay/listen-http.ts'
 import { startStack } from './stack.ts'
 

@@ -1,6 +1,6 @@
 // `npm start`: builds the app when dist/ is stale, then runs the local stack (relay, local chain with the
 // SwarmCoordinator, app server) until Ctrl-C. Open the printed URL in a few tabs and they form a swarm.
-import { DEFAULT_LEARNING } from '../swarm/learning-config.ts'
+import { DEFAULT_LEARNING } from '../core/learning/learning-config.ts'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PortInUseError } from '../relay/listen-http.ts'

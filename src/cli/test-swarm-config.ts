@@ -1,5 +1,5 @@
 // The swarm config the app server's tests serve: any valid one will do.
-import type { SwarmConfig } from '../config/swarm-config.ts'
+import type { SwarmConfig } from '../core/config/swarm-config.ts'
 
 export const TEST_SWARM_CONFIG: SwarmConfig = {
   version: 1,

@@ -1,5 +1,10 @@
 // Fetches the swarm config the page was opened with: `?swarm=<url>` or the app's default /swarm.json.
-import { parseSwarmConfig, swarmIdOf, SwarmConfigError, type SwarmConfig } from './swarm-config.ts'
+import {
+  parseSwarmConfig,
+  swarmIdOf,
+  SwarmConfigError,
+  type SwarmConfig,
+} from '../core/config/swarm-config.ts'
 
 export const DEFAULT_CONFIG_URL = '/swarm.json'
 

@@ -2,7 +2,7 @@ import { generateKeyPair, privateKeyToProtobuf } from '@libp2p/crypto/keys'
 import { peerIdFromPrivateKey } from '@libp2p/peer-id'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { PrivateKey, RSAPrivateKey } from '@libp2p/interface'
-import { animalName } from './animal.ts'
+import { animalName } from '../core/identity/animal.ts'
 import { exportBackup, parseIdentityFile } from './backup.ts'
 
 const utf8 = (s: string): Uint8Array => new TextEncoder().encode(s)

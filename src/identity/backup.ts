@@ -5,7 +5,7 @@ import { privateKeyFromProtobuf, privateKeyToProtobuf } from '@libp2p/crypto/key
 import type { KeyType, PrivateKey } from '@libp2p/interface'
 import { peerIdFromPrivateKey } from '@libp2p/peer-id'
 import { fromString, toString } from 'uint8arrays'
-import { animalName } from './animal.ts'
+import { animalName } from '../core/identity/animal.ts'
 
 export const BACKUP_FORMAT = 'tabswarm-identity'
 export const BACKUP_VERSION = 1

@@ -3,7 +3,7 @@
 // keys before making new ones), so an import by mistake loses nothing.
 import type { PrivateKey } from '@libp2p/interface'
 import { privateKeyToProtobuf } from '@libp2p/crypto/keys'
-import { animalName } from './animal.ts'
+import { animalName } from '../core/identity/animal.ts'
 import { parseIdentityFile } from './backup.ts'
 import { browserIndexedDB, browserLocks } from './browser-io.ts'
 import { openKeySlotDb, type KeySlotDb, type KeySlotRecord } from './key-slot-db.ts'

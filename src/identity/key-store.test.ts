@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { createFakeLockManager } from './fake-lock-manager.ts'
 import { openKeySlotDb } from './key-slot-db.ts'
 import { claimIdentity, SESSION_SLOT_KEY, type ClaimIdentityOptions } from './key-store.ts'
-import { animalName } from './animal.ts'
+import { animalName } from '../core/identity/animal.ts'
 import { slotLockName } from './slot-lock.ts'
 
 class MemorySession {

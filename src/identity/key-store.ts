@@ -19,7 +19,7 @@
 import { generateKeyPair, privateKeyFromProtobuf, privateKeyToProtobuf } from '@libp2p/crypto/keys'
 import type { PrivateKey } from '@libp2p/interface'
 import { peerIdFromPrivateKey } from '@libp2p/peer-id'
-import { animalName } from './animal.ts'
+import { animalName } from '../core/identity/animal.ts'
 import { openKeySlotDb, type KeySlotDb, type KeySlotRecord } from './key-slot-db.ts'
 import { slotCandidates } from './slot-choice.ts'
 import { tryLockSlot, type SlotLockManager } from './slot-lock.ts'

@@ -1,6 +1,6 @@
 import { sha256 } from '@noble/hashes/sha2.js'
 import { bytesToHex } from '@noble/hashes/utils.js'
-import { canonicalJson } from '../codec/canonical-json.ts'
+import { canonicalJson } from '../core/protocol/canonical-json.ts'
 import { qtensor } from '../kernels/ref/tensor.ts'
 import { validateConfig, type ModelConfig } from './config.ts'
 import { parameterLayout } from './layout.ts'

@@ -1,6 +1,6 @@
 import { sha256 } from '@noble/hashes/sha2.js'
 import { bytesToHex } from '@noble/hashes/utils.js'
-import { canonicalJson } from '../codec/canonical-json.ts'
+import { canonicalJson } from '../core/protocol/canonical-json.ts'
 
 /** tabswarm's decoder-only transformer, Qwen2 style: RMSNorm, RoPE, SwiGLU, causal grouped-query attention. */
 export interface ModelConfig {

@@ -7,7 +7,7 @@ import type {
   BridgeRequest,
   Topology,
 } from './bridge-protocol.ts'
-import type { DomainSigner } from '../identity/signing-domains.ts'
+import type { DomainSigner } from '../core/identity/signing-domains.ts'
 
 export class BridgeError extends Error {
   override name = 'BridgeError'

@@ -8,7 +8,7 @@ import type { BridgeErrorCode, BridgeEvent, BridgeReply, BridgeRequest, Topology
 import type { BrowserNode } from './create-browser-node.ts'
 import { MAX_STREAM_MESSAGE_BYTES } from './constants.ts'
 import { DEFAULT_REQUEST_TIMEOUT_MS } from './bridge-client.ts'
-import { isSigningDomain, type DomainSigner } from '../identity/signing-domains.ts'
+import { isSigningDomain, type DomainSigner } from '../core/identity/signing-domains.ts'
 
 /** First byte of a frame on a bridge protocol stream. */
 const FRAME_SEND = 0

@@ -1,7 +1,7 @@
 // The message shapes on the MessagePort between the main-thread libp2p node (host) and the peer worker
 // (client) — the role AXL's local HTTP API plays: the worker never touches the network or the peer key.
 // Uint8Arrays travel by structured clone (or transfer).
-import type { SigningDomain } from '../identity/signing-domains.ts'
+import type { SigningDomain } from '../core/identity/signing-domains.ts'
 
 /** A peer as the network layer sees it. */
 export interface TopologyPeer {
@@ -39,7 +39,7 @@ export type BridgeRequest =
   | { id: number; op: 'unsubscribe'; topic: string }
   | { id: number; op: 'send'; peer: string; protocol: string; data: Uint8Array }
   | { id: number; op: 'request'; peer: string; protocol: string; data: Uint8Array; timeoutMs: number }
-  /** a signature in one of the signing domains (src/identity/signing-domains.ts), never over raw bytes */
+  /** a signature in one of the signing domains (src/core/identity/signing-domains.ts), never over raw bytes */
   | { id: number; op: 'sign'; domain: SigningDomain; payload: Uint8Array }
   | { id: number; op: 'handle'; protocol: string }
   /** answer to an inbound request event */

@@ -10,7 +10,7 @@ import { createBridgeClient, type BridgeClient } from './bridge-client.ts'
 import { serveBridge, type BridgeHost } from './bridge-host.ts'
 import type { BrowserNode } from './create-browser-node.ts'
 import type { BridgeMessage } from './bridge-protocol.ts'
-import { domainSigner, verifyInDomain, type DomainSigner } from '../identity/signing-domains.ts'
+import { domainSigner, verifyInDomain, type DomainSigner } from '../core/identity/signing-domains.ts'
 
 type Handler = (stream: Stream, connection: { remotePeer: { toString(): string } }) => void
 

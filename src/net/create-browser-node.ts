@@ -13,7 +13,7 @@ import { gossipsub, type GossipSub } from '@libp2p/gossipsub'
 import { createPeerScoreParams, createTopicScoreParams } from '@libp2p/gossipsub/score'
 import { pubsubPeerDiscovery } from '@libp2p/pubsub-peer-discovery'
 import type { PrivateKey } from '@libp2p/interface'
-import type { IceServer } from '../config/swarm-config.ts'
+import type { IceServer } from '../core/config/swarm-config.ts'
 import { DISCOVERY_INTERVAL_MS } from './constants.ts'
 import { installInitChannelFix } from './webrtc-init-race.ts'
 

@@ -2,7 +2,7 @@
 // still be reserving its relay slot), each further failure doubling the wait up to a cap, and a
 // success forgetting the peer. At most MAX_BACKOFF_PEERS peers are on record. Pure: the caller passes
 // the time.
-import { createRecentMap } from '../swarm/recent-map.ts'
+import { createRecentMap } from '../core/protocol/recent-map.ts'
 import { DIAL_BACKOFF_MAX_MS, DIAL_BACKOFF_MIN_MS, MAX_BACKOFF_PEERS } from './constants.ts'
 
 export interface DialBackoff {

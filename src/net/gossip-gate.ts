@@ -1,10 +1,10 @@
 // Between gossipsub and the swarm's gossip validator: turns the validator's verdict on one message into
 // gossipsub's (accept, ignore or reject), counts every refusal by reason, and hangs up on a peer that
 // keeps handing us messages it should have refused itself. Pure apart from the callbacks it is given.
-import type { Envelope } from '../swarm/envelope.ts'
-import { IGNORED_REASONS } from '../swarm/gossip-validator.ts'
-import { createRateLimiter, type RateLimit } from '../swarm/rate-limiter.ts'
-import { createRecentMap } from '../swarm/recent-map.ts'
+import type { Envelope } from '../core/protocol/envelope.ts'
+import { IGNORED_REASONS } from '../core/protocol/gossip-validator.ts'
+import { createRateLimiter, type RateLimit } from '../core/protocol/rate-limiter.ts'
+import { createRecentMap } from '../core/protocol/recent-map.ts'
 import {
   BLOCK_AFTER_REJECTS,
   BLOCK_MS,
@@ -25,7 +25,7 @@ export type GossipCheck = (
 export type GateVerdict = 'accept' | 'ignore' | 'reject'
 
 export interface GossipGateParameters {
-  /** the swarm's gossip validator (src/swarm/gossip-validator.ts) */
+  /** the swarm's gossip validator (src/core/protocol/gossip-validator.ts) */
   check: GossipCheck
   stats: NetStatsCollector
   /** a message passed validation */

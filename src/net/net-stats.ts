@@ -2,7 +2,7 @@
 // copied into the UI store once a second. Per-peer counters are kept for the MAX_PEER_RECORDS most
 // recently heard peers only.
 import { emptyStats, type NetSample, type NetStats, type PeerCounters } from '../state/net-store.ts'
-import { createRecentMap } from '../swarm/recent-map.ts'
+import { createRecentMap } from '../core/protocol/recent-map.ts'
 import { MAX_PEER_RECORDS, STATS_HISTORY } from './constants.ts'
 
 export interface NetStatsCollector {

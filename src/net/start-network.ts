@@ -2,9 +2,9 @@
 // swarm topic, RTT pings, stats — and attaches workers through the bridge.
 import type { Connection, PrivateKey } from '@libp2p/interface'
 import { TopicValidatorResult } from '@libp2p/gossipsub'
-import type { SwarmConfig } from '../config/swarm-config.ts'
-import { GOSSIP_KINDS, topicFor } from '../swarm/topics.ts'
-import type { Envelope } from '../swarm/envelope.ts'
+import type { SwarmConfig } from '../core/config/swarm-config.ts'
+import { GOSSIP_KINDS, topicFor } from '../core/protocol/topics.ts'
+import type { Envelope } from '../core/protocol/envelope.ts'
 import type { RelayState, Topology, TopologyPeer } from './bridge-protocol.ts'
 import { serveBridge, type BridgeHost } from './bridge-host.ts'
 import { createBrowserNode, type BrowserNode } from './create-browser-node.ts'
@@ -15,7 +15,7 @@ import { startPeerDialer } from './peer-dialer.ts'
 import { isVouched, relayVouchers } from './dial-vouch.ts'
 import { startRelayKeeper } from './relay-keeper.ts'
 import { PING_INTERVAL_MS } from './constants.ts'
-import { domainSigner } from '../identity/signing-domains.ts'
+import { domainSigner } from '../core/identity/signing-domains.ts'
 
 interface GossipInternals {
   getScore(peerId: string): number
@@ -26,7 +26,7 @@ export interface StartNetworkParameters {
   privateKey: PrivateKey
   config: SwarmConfig
   swarmId: string
-  /** the swarm's gossip validator (src/swarm/gossip-validator.ts) */
+  /** the swarm's gossip validator (src/core/protocol/gossip-validator.ts) */
   check: GossipCheck
   onRelayState: (state: RelayState) => void
   /** a message passed validation */

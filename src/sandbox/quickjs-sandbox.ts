@@ -4,8 +4,8 @@
 import type { SandboxLimits } from './limits.ts'
 import { instantiateQuickJS, type CompileQuickJS } from './quickjs-engine.ts'
 import { runInQuickJS } from './run-in-quickjs.ts'
-import type { SandboxJob } from './sandbox-job.ts'
-import type { SandboxResult } from './verdict.ts'
+import type { SandboxJob } from '../core/tasks/sandbox-job.ts'
+import type { SandboxResult } from '../core/tasks/verdict.ts'
 
 export class QuickJSSandbox {
   private constructor(private readonly compiled: WebAssembly.Module) {}

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_LIMITS, type SandboxLimits } from './limits.ts'
 import { QuickJSSandbox } from './quickjs-sandbox.ts'
 import { compileQuickJSFromPackage } from './quickjs-wasm-node.ts'
-import type { SandboxJob } from './sandbox-job.ts'
+import type { SandboxJob } from '../core/tasks/sandbox-job.ts'
 
 let sandbox: QuickJSSandbox
 beforeAll(async () => {

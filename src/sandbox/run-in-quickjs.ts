@@ -10,8 +10,8 @@ import {
 import { GUEST_PRELUDE, GUEST_RANDOM_SEED } from './guest-prelude.ts'
 import type { SandboxLimits } from './limits.ts'
 import { RunMeter } from './run-meter.ts'
-import type { SandboxJob } from './sandbox-job.ts'
-import type { SandboxResult, Verdict } from './verdict.ts'
+import type { SandboxJob } from '../core/tasks/sandbox-job.ts'
+import type { SandboxResult, Verdict } from '../core/tasks/verdict.ts'
 
 /** Error messages are for people; a hostile one could be megabytes. */
 const MAX_MESSAGE_CHARS = 500

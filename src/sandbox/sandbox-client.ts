@@ -4,8 +4,8 @@
 // prevent — scores the job as a timeout and starts a fresh worker for the next job.
 import { DEFAULT_LIMITS, type SandboxLimits } from './limits.ts'
 import type { SandboxReply, SandboxRequest } from './sandbox-messages.ts'
-import type { SandboxJob } from './sandbox-job.ts'
-import type { SandboxResult, Verdict } from './verdict.ts'
+import type { SandboxJob } from '../core/tasks/sandbox-job.ts'
+import type { SandboxResult, Verdict } from '../core/tasks/verdict.ts'
 
 /** The part of a Worker the client uses, so tests can stand in for one. */
 export interface SandboxWorker {

@@ -1,7 +1,7 @@
 // Messages between the main thread (sandbox-client.ts) and the sandbox worker.
 import type { SandboxLimits } from './limits.ts'
-import type { SandboxJob } from './sandbox-job.ts'
-import type { SandboxResult } from './verdict.ts'
+import type { SandboxJob } from '../core/tasks/sandbox-job.ts'
+import type { SandboxResult } from '../core/tasks/verdict.ts'
 
 export interface SandboxRequest {
   type: 'run'

@@ -2,8 +2,8 @@
 // heard from others, the leaderboard's gossip side and the on-chain submissions. Written by the tab's
 // learning wiring (src/app/start-learning.ts) and the submission queue; read by the Train view.
 import { create } from 'zustand'
-import type { RoundReport } from '../swarm/swarm-round.ts'
-import type { Receipt } from '../verify/receipt-schema.ts'
+import type { RoundReport } from '../core/learning/swarm-round.ts'
+import type { Receipt } from '../core/protocol/receipt-schema.ts'
 
 /** Where the round loop is. `skipped` rounds were missed (slow peer, reload) and say why. */
 export type LearningPhase = 'off' | 'loading' | 'sampling' | 'collecting' | 'training' | 'waiting' | 'error'
@@ -53,7 +53,7 @@ export interface HeardRollout {
   claimedReward: number
   /** our verifiers' reward; undefined when we refused the group */
   reward: number | undefined
-  /** why we refused its group (REFUSAL in src/swarm/swarm-round.ts) */
+  /** why we refused its group (REFUSAL in src/core/learning/swarm-round.ts) */
   refused?: string
   receivedAt: number
 }
@@ -69,7 +69,7 @@ export interface PeerLearning {
   completions: number
   /** groups we refused (bad task id, tokens that do not match their text, forged rewards) */
   refused: number
-  /** refused groups by reason (REFUSAL in src/swarm/swarm-round.ts); absent in records saved before it */
+  /** refused groups by reason (REFUSAL in src/core/learning/swarm-round.ts); absent in records saved before it */
   refusedWhy?: Record<string, number>
   /** 1 = trusted; lowered for every refused group; below SCORE_IGNORE its rollouts are ignored */
   score: number

@@ -5,9 +5,9 @@ import { create } from 'zustand'
 import type { Address } from 'viem'
 import type { CollateralDeployment } from '../chain/deployment.ts'
 import type { TradeEvent } from '../chain/market-events.ts'
-import { DEFAULT_LIST_QUERY, type MarketListQuery } from '../markets/market-list.ts'
-import type { MarketPosition, MarketSnapshot } from '../markets/market-snapshot.ts'
-import type { MarketSettlement } from '../markets/settlement-proof.ts'
+import { DEFAULT_LIST_QUERY, type MarketListQuery } from '../core/markets/market-list.ts'
+import type { MarketPosition, MarketSnapshot } from '../core/markets/market-snapshot.ts'
+import type { MarketSettlement } from '../core/markets/settlement-proof.ts'
 
 /** Trades kept per market (newest last). */
 export const TRADES_KEPT = 50

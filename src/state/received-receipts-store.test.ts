@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { InputsFile } from '../verify/inputs-file.ts'
-import type { Receipt } from '../verify/receipt-schema.ts'
+import type { InputsFile } from '../core/protocol/inputs-file.ts'
+import type { Receipt } from '../core/protocol/receipt-schema.ts'
 import {
   addReceived,
   OWN_INPUTS_KEPT,

@@ -3,9 +3,9 @@
 // wiring (src/app/verify/record-receipt.ts); read by the Verify view. Kept in memory only: a reload
 // starts the list over.
 import { create } from 'zustand'
-import type { InputsFile } from '../verify/inputs-file.ts'
-import type { Verdict } from '../verify/receipt.ts'
-import type { Receipt } from '../verify/receipt-schema.ts'
+import type { InputsFile } from '../core/protocol/inputs-file.ts'
+import type { Verdict } from '../core/protocol/receipt.ts'
+import type { Receipt } from '../core/protocol/receipt-schema.ts'
 
 /**
  * Receipts kept, newest first. A receipt is a few KB; one whose side file travelled with it (small

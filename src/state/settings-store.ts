@@ -1,6 +1,6 @@
 // Which swarm this tab is in and how it joins: config, its id, pause/leave, storage.
 import { create } from 'zustand'
-import type { SwarmConfig } from '../config/swarm-config.ts'
+import type { SwarmConfig } from '../core/config/swarm-config.ts'
 
 export interface StorageInfo {
   usage: number

@@ -5,8 +5,8 @@
 import { create } from 'zustand'
 import { createJSONStorage, persist } from 'zustand/middleware'
 import type { ModelCard, SolverEvent, StopReason } from '../solver/solver-protocol.ts'
-import type { RewardBreakdown } from '../tasks/reward.ts'
-import type { Difficulty, Task } from '../tasks/task.ts'
+import type { RewardBreakdown } from '../core/tasks/reward.ts'
+import type { Difficulty, Task } from '../core/tasks/task.ts'
 
 /** Solved tasks kept in the history table (newest last): enough for a long session, small in storage. */
 export const HISTORY_KEPT = 200

@@ -1,7 +1,7 @@
 // What this browser brings to the swarm: its WebGPU adapter (if any), cores and memory. Works in a page
 // or a worker; the values are reported as the browser gives them (makePresenceBody fits them to the
 // presence schema).
-import type { Capabilities, WebGpuInfo } from './presence.ts'
+import type { Capabilities, WebGpuInfo } from '../core/protocol/presence.ts'
 
 // The slice of WebGPU read here. This TypeScript's lib.dom has no WebGPU types, and browsers differ:
 // current Chromium has `adapter.info` and reports `isFallbackAdapter` on it; earlier versions (and the

@@ -2,7 +2,7 @@
 // decoded text of all of them but a final end-of-sequence token (where sampling stopped). Special tokens
 // decode as what they are, never dropped, so a completion's text shows every token a receiver trains on.
 import type { Tokenizer } from '../model/tokenizer/tokenizer.ts'
-import type { RolloutCompletion } from './rollouts.ts'
+import type { RolloutCompletion } from '../core/protocol/rollouts.ts'
 
 export interface CompletionVocabulary {
   tokenizer: Pick<Tokenizer, 'decode'>

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { BridgeEvent } from '../net/bridge-protocol.ts'
-import { decodeEnvelope, encodeEnvelope, PROTOCOL_VERSION, type Envelope } from './envelope.ts'
+import { decodeEnvelope, encodeEnvelope, PROTOCOL_VERSION, type Envelope } from '../core/protocol/envelope.ts'
 import { createLibp2pComm, type Libp2pCommOptions } from './libp2p-comm.ts'
-import { topicFor } from './topics.ts'
+import { topicFor } from '../core/protocol/topics.ts'
 
 const SWARM = 'a'.repeat(64)
 const TOPIC = topicFor(SWARM, 'rollouts')

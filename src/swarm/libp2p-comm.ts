@@ -3,9 +3,9 @@
 // presence. The main thread's gossip validator has judged every message before it reaches the worker;
 // decoding again keeps this module safe on its own, and a handler that throws cannot break delivery.
 import type { BridgeClient, GossipMessage } from '../net/bridge-client.ts'
-import { decodeEnvelope, encodeEnvelope, PROTOCOL_VERSION } from './envelope.ts'
-import type { RolloutsHandler, SwarmComm } from './memory-comm.ts'
-import { topicFor, type GossipKind } from './topics.ts'
+import { decodeEnvelope, encodeEnvelope, PROTOCOL_VERSION } from '../core/protocol/envelope.ts'
+import type { RolloutsHandler, SwarmComm } from '../core/learning/memory-comm.ts'
+import { topicFor, type GossipKind } from '../core/protocol/topics.ts'
 
 export interface Libp2pCommOptions {
   bridge: Pick<BridgeClient, 'subscribe' | 'unsubscribe' | 'publish' | 'on'>

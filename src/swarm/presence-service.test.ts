@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { roundAt, type SwarmConfig } from '../config/swarm-config.ts'
+import { roundAt, type SwarmConfig } from '../core/config/swarm-config.ts'
 import type { BridgeEvent } from '../net/bridge-protocol.ts'
-import { PROTOCOL_VERSION, decodeEnvelope, encodeEnvelope, type Envelope } from './envelope.ts'
+import { PROTOCOL_VERSION, decodeEnvelope, encodeEnvelope, type Envelope } from '../core/protocol/envelope.ts'
 import {
   PEER_TIMEOUT_MS,
   PRESENCE_INTERVAL_MS,
@@ -10,8 +10,8 @@ import {
   type PresenceServiceOptions,
   type PresenceState,
 } from './presence-service.ts'
-import { makePresenceBody, type Capabilities, type PresenceBody } from './presence.ts'
-import { topicFor } from './topics.ts'
+import { makePresenceBody, type Capabilities, type PresenceBody } from '../core/protocol/presence.ts'
+import { topicFor } from '../core/protocol/topics.ts'
 
 const SWARM = 'ab'.repeat(32)
 const TOPIC = topicFor(SWARM, 'presence')

@@ -1,11 +1,16 @@
 // The presence protocol: announce ourselves on the presence topic at a steady beat, keep a table of the
 // peers heard announcing, and report that table (throttled) to whoever shows it. Runs in the peer
 // worker, whose timers keep beating while the tab is hidden.
-import { roundAt, type SwarmConfig } from '../config/swarm-config.ts'
+import { roundAt, type SwarmConfig } from '../core/config/swarm-config.ts'
 import type { BridgeClient, GossipMessage } from '../net/bridge-client.ts'
-import { decodeEnvelope, encodeEnvelope, PROTOCOL_VERSION } from './envelope.ts'
-import { makePresenceBody, validatePresenceBody, type Capabilities, type PresenceBody } from './presence.ts'
-import { topicFor } from './topics.ts'
+import { decodeEnvelope, encodeEnvelope, PROTOCOL_VERSION } from '../core/protocol/envelope.ts'
+import {
+  makePresenceBody,
+  validatePresenceBody,
+  type Capabilities,
+  type PresenceBody,
+} from '../core/protocol/presence.ts'
+import { topicFor } from '../core/protocol/topics.ts'
 
 /**
  * Time between our presence messages. Short enough that a new tab shows up on the others' screens

@@ -5,8 +5,8 @@ import { TINY_CONFIG } from '../model/test-model.ts'
 import { parseTokenizerJson } from '../model/tokenizer/bpe-tokenizer.ts'
 import type { Tokenizer } from '../model/tokenizer/tokenizer.ts'
 import { createReproduciblePolicy } from './reproducible-policy.ts'
-import type { TokenizedGroup } from './rollout-batch.ts'
-import { SMALL_LEARNING } from './small-learning.ts'
+import type { TokenizedGroup } from '../core/learning/rollout-batch.ts'
+import { SMALL_LEARNING } from '../core/learning/small-learning.ts'
 
 const groups: TokenizedGroup[] = [
   {

@@ -11,11 +11,11 @@ import type { Tokenizer } from '../model/tokenizer/tokenizer.ts'
 import { initTrainState, type TrainState } from '../model/train-step.ts'
 import { toFloat } from '../kernels/ref/tensor.ts'
 import { wideToFloat } from '../kernels/ref/wide-scalar.ts'
-import type { Task } from '../tasks/task.ts'
+import type { Task } from '../core/tasks/task.ts'
 import { completionText, tokensSpellText } from './completion-text.ts'
-import type { LearningConfig } from './learning-config.ts'
-import { buildRolloutBatch } from './rollout-batch.ts'
-import type { Policy } from './swarm-round.ts'
+import type { LearningConfig } from '../core/learning/learning-config.ts'
+import { buildRolloutBatch } from '../core/learning/rollout-batch.ts'
+import type { Policy } from '../core/learning/swarm-round.ts'
 
 export interface ReproduciblePolicyOptions {
   config: ModelConfig

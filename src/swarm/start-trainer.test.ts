@@ -1,7 +1,7 @@
 // A tab's trainer on (re)load: its saved trainer only when that one trains this model from this
 // model's weights; anything else starts fresh from the model's checkpoint.
 import { describe, expect, it } from 'vitest'
-import { genesis } from '../verify/hash-chain.ts'
+import { genesis } from '../core/protocol/hash-chain.ts'
 import type { TrainerReady, TrainerStart } from '../trainer/trainer-session.ts'
 import { startTrainer } from './start-trainer.ts'
 

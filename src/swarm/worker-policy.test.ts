@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { parseTokenizerJson } from '../model/tokenizer/bpe-tokenizer.ts'
 import type { SamplingOptions } from '../solver/solver-protocol.ts'
-import { generateReasoningTask } from '../tasks/generate-reasoning-task.ts'
+import { generateReasoningTask } from '../core/tasks/generate-reasoning-task.ts'
 import type { TrainerStepResult } from '../trainer/trainer-session.ts'
 import type { GrpoParams } from '../verify/work-params.ts'
-import type { TokenizedGroup } from './rollout-batch.ts'
+import type { TokenizedGroup } from '../core/learning/rollout-batch.ts'
 import {
   ADAM_MOMENTS,
   createWorkerPolicy,
@@ -13,7 +13,7 @@ import {
   seedOfKey,
   type WorkerPolicyOptions,
 } from './worker-policy.ts'
-import { SMALL_LEARNING } from './small-learning.ts'
+import { SMALL_LEARNING } from '../core/learning/small-learning.ts'
 
 const folder = new URL('../../public/models/tabswarm-micro/', import.meta.url)
 const tokenizer = parseTokenizerJson(JSON.parse(readFileSync(new URL('tokenizer.json', folder), 'utf8')))

@@ -9,11 +9,11 @@ import type { SolverClient } from '../solver/solver-client.ts'
 import { framePrompt } from '../solver/prompt-frame.ts'
 import type { TrainerClient } from '../trainer/trainer-client.ts'
 import type { TrainerStepResult } from '../trainer/trainer-session.ts'
-import type { Task } from '../tasks/task.ts'
+import type { Task } from '../core/tasks/task.ts'
 import type { GrpoParams } from '../verify/work-params.ts'
 import { tokensSpellText } from './completion-text.ts'
-import type { LearningConfig } from './learning-config.ts'
-import type { Policy, SampledCompletion } from './swarm-round.ts'
+import type { LearningConfig } from '../core/learning/learning-config.ts'
+import type { Policy, SampledCompletion } from '../core/learning/swarm-round.ts'
 
 export interface WorkerPolicyOptions {
   solver: Pick<SolverClient, 'generate' | 'swapWeights'>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { checkpointHash, writeCheckpoint } from '../model/checkpoint.ts'
-import { MemoryBlobStore } from '../model/load/blob-store.ts'
+import { MemoryBlobStore } from '../core/storage/blob-store.ts'
 import { initParams } from '../model/params.ts'
 import { TINY_CONFIG } from '../model/test-model.ts'
 import { DEMO_GROUPS, DEMO_GRPO, DEMO_PAD_ID } from '../verify/demo-receipts.ts'

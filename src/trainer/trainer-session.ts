@@ -11,16 +11,16 @@
 // checkpoint per step. A step without the penalty drops them (memory as on disk), after which a KL
 // step refuses to run rather than take a different reference.
 import { checkpointHash, readCheckpoint, writeCheckpoint } from '../model/checkpoint.ts'
-import { isStorageFull } from '../model/load/blob-store.ts'
+import { isStorageFull } from '../core/storage/blob-store.ts'
 import { validateConfig, type ModelConfig } from '../model/config.ts'
 import { tokenLogProbsOf } from '../model/grpo-step.ts'
 import { initParams, type Params } from '../model/params.ts'
 import { initTrainState } from '../model/train-step.ts'
-import type { TokenizedGroup } from '../swarm/rollout-batch.ts'
+import type { TokenizedGroup } from '../core/learning/rollout-batch.ts'
 import { rolloutFromGroups } from '../verify/grpo-inputs.ts'
-import { genesis, type ChainPosition } from '../verify/hash-chain.ts'
+import { genesis, type ChainPosition } from '../core/protocol/hash-chain.ts'
 import { prepareGrpoStepReceipt, type UnsignedReceipt, type WorkSite } from '../verify/receipt-builders.ts'
-import type { JsonObject } from '../verify/receipt-schema.ts'
+import type { JsonObject } from '../core/protocol/receipt-schema.ts'
 import { grpoParams, type GrpoParams } from '../verify/work-params.ts'
 import {
   decodeSnapshot,

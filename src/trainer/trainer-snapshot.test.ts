@@ -3,7 +3,7 @@ import { checkpointHash, writeCheckpoint } from '../model/checkpoint.ts'
 import { initParams } from '../model/params.ts'
 import { TINY_CONFIG } from '../model/test-model.ts'
 import { initTrainState } from '../model/train-step.ts'
-import { genesis } from '../verify/hash-chain.ts'
+import { genesis } from '../core/protocol/hash-chain.ts'
 import { TEST_MODEL_ID } from '../verify/models.ts'
 import { decodeSnapshot, encodeSnapshot, type TrainerSnapshot } from './trainer-snapshot.ts'
 

@@ -11,8 +11,8 @@
 import { checkpointHash, readCheckpoint } from '../model/checkpoint.ts'
 import type { ModelConfig } from '../model/config.ts'
 import type { TrainState } from '../model/train-step.ts'
-import { HASH_HEX, sha256Hex } from '../verify/digest.ts'
-import type { ChainPosition } from '../verify/hash-chain.ts'
+import { HASH_HEX, sha256Hex } from '../core/protocol/digest.ts'
+import type { ChainPosition } from '../core/protocol/hash-chain.ts'
 import { optimizerBytes, readOptimizer } from '../verify/optimizer-state.ts'
 
 export const SNAPSHOT_FORMAT = 'tabswarm-trainer-v1'
@@ -28,7 +28,7 @@ export interface TrainerIdentity {
 export interface TrainerSnapshot extends TrainerIdentity {
   /** GRPO steps taken from the weights the trainer started with */
   readonly policyVersion: number
-  /** the step-hash chain after the last step (src/verify/hash-chain.ts) */
+  /** the step-hash chain after the last step (src/core/protocol/hash-chain.ts) */
   readonly chain: ChainPosition
   readonly config: ModelConfig
   readonly state: TrainState

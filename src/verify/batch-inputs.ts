@@ -1,7 +1,7 @@
 // The token batch of a training receipt's canonical inputs, written by the prover and read back by the
 // verifier: `ids` and `targets` row-major, `batch` rows of `seqLen` positions.
 import type { Batch } from '../model/forward.ts'
-import type { Json, JsonObject } from './receipt-schema.ts'
+import type { Json, JsonObject } from '../core/protocol/receipt-schema.ts'
 
 /** A list of integers from the side file's inputs; throws a RangeError naming the key. */
 export function intList(value: Json | undefined, what: string): Int32Array {

@@ -5,10 +5,10 @@
 import { LOSS_EXP } from '../kernels/ref/cross-entropy.ts'
 import { fromFloat, qtensor, type QTensor } from '../kernels/ref/tensor.ts'
 import { ADVANTAGE_EXP, type RolloutBatch } from '../model/grpo-step.ts'
-import { groupAdvantages } from '../swarm/grpo-advantages.ts'
-import { buildRolloutBatch, type GroupOrigin, type TokenizedGroup } from '../swarm/rollout-batch.ts'
+import { groupAdvantages } from '../core/learning/grpo-advantages.ts'
+import { buildRolloutBatch, type GroupOrigin, type TokenizedGroup } from '../core/learning/rollout-batch.ts'
 import { batchJson, intList, readBatch } from './batch-inputs.ts'
-import type { Json, JsonObject } from './receipt-schema.ts'
+import type { Json, JsonObject } from '../core/protocol/receipt-schema.ts'
 
 /** What one GRPO step trains on, with where its advantages came from. */
 export interface GrpoRollout {
@@ -30,7 +30,7 @@ export interface GrpoRollout {
 }
 
 /**
- * The rollout of `groups` laid out as the swarm's policy does (src/swarm/rollout-batch.ts), with their
+ * The rollout of `groups` laid out as the swarm's policy does (src/core/learning/rollout-batch.ts), with their
  * origins when the groups name them (all must, or none).
  */
 export function rolloutFromGroups(

@@ -1,4 +1,4 @@
-import { jsonHash, sha256Hex } from './digest.ts'
+import { jsonHash, sha256Hex } from '../core/protocol/digest.ts'
 
 /**
  * Version of the TS twin's integer semantics (src/kernels/ref, docs/number-format.md). Bump it with

@@ -1,7 +1,7 @@
 import type { AdamState } from '../kernels/ref/adam.ts'
 import type { ModelConfig } from '../model/config.ts'
 import { parameterLayout } from '../model/layout.ts'
-import { sha256Hex } from './digest.ts'
+import { sha256Hex } from '../core/protocol/digest.ts'
 import { readTensor, tensorBytes } from './tensor-bytes.ts'
 
 /**

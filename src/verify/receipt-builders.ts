@@ -8,12 +8,12 @@ import type { TrainState } from '../model/train-step.ts'
 import { runOnTwin } from '../model/twin-ops.ts'
 import { toBase64 } from './base64.ts'
 import type { GrpoRollout } from './grpo-inputs.ts'
-import { genesis, type ChainPosition } from './hash-chain.ts'
-import { INPUTS_FORMAT, type InputsFile } from './inputs-file.ts'
+import { genesis, type ChainPosition } from '../core/protocol/hash-chain.ts'
+import { INPUTS_FORMAT, type InputsFile } from '../core/protocol/inputs-file.ts'
 import { optimizerBytes } from './optimizer-state.ts'
-import { signReceipt } from './receipt.ts'
+import { signReceipt } from '../core/protocol/receipt.ts'
 import { trainedGroupsOf } from './trained-groups.ts'
-import type { JsonObject, Receipt, ReceiptBody } from './receipt-schema.ts'
+import type { JsonObject, Receipt, ReceiptBody } from '../core/protocol/receipt-schema.ts'
 import {
   describeWork,
   generationWork,
@@ -51,7 +51,7 @@ export interface ModelAtHand {
 /** A receipt before signing: where the peer key lives elsewhere (the main thread), it signs this. */
 export interface UnsignedReceipt {
   readonly body: Omit<ReceiptBody, 'peerId'>
-  /** The side file a verifier needs (src/verify/inputs-file.ts). */
+  /** The side file a verifier needs (src/core/protocol/inputs-file.ts). */
   readonly inputs: InputsFile
   /** Informative extras for the signed receipt's `info` (the site's, plus the work's time). */
   readonly info: JsonObject
@@ -59,7 +59,7 @@ export interface UnsignedReceipt {
 
 export interface MadeReceipt {
   readonly receipt: Receipt
-  /** The side file a verifier needs (src/verify/inputs-file.ts). */
+  /** The side file a verifier needs (src/core/protocol/inputs-file.ts). */
   readonly inputs: InputsFile
 }
 

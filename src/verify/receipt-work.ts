@@ -7,9 +7,9 @@ import type { Params } from '../model/params.ts'
 import type { Program } from '../model/program.ts'
 import { trainStepProgram, type TrainState, type TrainStepResult } from '../model/train-step.ts'
 import { batchJson } from './batch-inputs.ts'
-import { jsonHash } from './digest.ts'
+import { jsonHash } from '../core/protocol/digest.ts'
 import { grpoInputsJson, type GrpoRollout } from './grpo-inputs.ts'
-import { extend, stepDigest, type ChainPosition } from './hash-chain.ts'
+import { extend, stepDigest, type ChainPosition } from '../core/protocol/hash-chain.ts'
 import { optimizerHash } from './optimizer-state.ts'
 import {
   extendsChain,
@@ -17,7 +17,7 @@ import {
   type JsonObject,
   type ReceiptBody,
   type ReceiptKind,
-} from './receipt-schema.ts'
+} from '../core/protocol/receipt-schema.ts'
 import { traceRecorder, traceRoot, type TraceEntry } from './trace.ts'
 import {
   generateOptions,

@@ -1,5 +1,5 @@
 import { qtensor, type QTensor } from '../kernels/ref/tensor.ts'
-import { sha256Hex } from './digest.ts'
+import { sha256Hex } from '../core/protocol/digest.ts'
 
 /**
  * Canonical bytes of a tensor, the same on every backend (a WGSL trace must hash the same bytes):

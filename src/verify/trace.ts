@@ -1,7 +1,7 @@
 import { concatBytes } from '@noble/hashes/utils.js'
 import type { QTensor } from '../kernels/ref/tensor.ts'
 import type { TraceHook } from '../model/trace-hook.ts'
-import { bytesToHex, hexToBytes } from './digest.ts'
+import { bytesToHex, hexToBytes } from '../core/protocol/digest.ts'
 import { merkleRoot } from './merkle.ts'
 import { tensorHash } from './tensor-bytes.ts'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { rolloutGroupHash } from '../swarm/group-hash.ts'
+import { rolloutGroupHash } from '../core/learning/group-hash.ts'
 import { rolloutFromGroups } from './grpo-inputs.ts'
 import { trainedCompletions, trainedGroupsOf } from './trained-groups.ts'
 

@@ -3,10 +3,10 @@
 // (the masked targets of the group's consecutive rows, so a completion cut at the context hashes as
 // cut). The builder and the verifier both derive the hashes from the rollout batch itself, so a
 // receipt can only name groups whose tokens its inputs hold.
-import { rolloutGroupHash } from '../swarm/group-hash.ts'
-import type { GroupOrigin } from '../swarm/rollout-batch.ts'
+import { rolloutGroupHash } from '../core/learning/group-hash.ts'
+import type { GroupOrigin } from '../core/learning/rollout-batch.ts'
 import type { GrpoRollout } from './grpo-inputs.ts'
-import type { Failure, TrainedGroup } from './receipt-schema.ts'
+import type { Failure, TrainedGroup } from '../core/protocol/receipt-schema.ts'
 
 /** Each group's completions as the step trained them: per row, the targets at its loss positions. */
 export function trainedCompletions(rollout: GrpoRollout): number[][][] {

@@ -6,13 +6,13 @@ import { runOnTwin } from '../model/twin-ops.ts'
 import { fromBase64 } from './base64.ts'
 import { intList, readBatch } from './batch-inputs.ts'
 import { readGrpoRollout } from './grpo-inputs.ts'
-import { jsonHash } from './digest.ts'
-import { parseInputsFile, type InputsFile } from './inputs-file.ts'
+import { jsonHash } from '../core/protocol/digest.ts'
+import { parseInputsFile, type InputsFile } from '../core/protocol/inputs-file.ts'
 import { modelConfigHash } from './models.ts'
 import { readOptimizer } from './optimizer-state.ts'
 import { trainedGroupsFailure } from './trained-groups.ts'
-import { fail, OK, validate, type Verdict } from './receipt.ts'
-import type { Receipt, ReceiptBody } from './receipt-schema.ts'
+import { fail, OK, validate, type Verdict } from '../core/protocol/receipt.ts'
+import type { Receipt, ReceiptBody } from '../core/protocol/receipt-schema.ts'
 import {
   describeWork,
   generationWork,

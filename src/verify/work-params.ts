@@ -1,7 +1,7 @@
 import type { GenerateOptions } from '../model/generate.ts'
 import type { GrpoConfig } from '../model/grpo-step.ts'
 import type { TrainConfig } from '../model/train-step.ts'
-import type { JsonObject } from './receipt-schema.ts'
+import type { JsonObject } from '../core/protocol/receipt-schema.ts'
 
 /** A generation's receipt params: everything that steers it except the seed and the prompt. */
 export interface GenerationParams {

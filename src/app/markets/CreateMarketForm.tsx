@@ -1,12 +1,12 @@
 // The create-market form (#/markets/create), on the local chain only: question, 2–8 outcomes, category,
 // resolution criteria, pricing (DPM or LMSR), liquidity, deposit, trading fee, how long trading stays
 // open and how long the oracle has to settle. Each field is checked as typed with the contracts'
-// limits (src/markets/create-market-form.ts); sending simulates first, then the new market shows in
+// limits (src/core/markets/create-market-form.ts); sending simulates first, then the new market shows in
 // the list.
 import { useState, type ReactNode } from 'react'
 import type { Address } from 'viem'
 import { errorSentence } from '../../chain/error-sentence.ts'
-import { formatTokenAmount } from '../../chain/token-amount.ts'
+import { formatTokenAmount } from '../../core/markets/token-amount.ts'
 import { TX_IDLE, txBusy, type TxState } from '../../chain/tx-state.ts'
 import {
   DURATION_UNITS,
@@ -16,9 +16,9 @@ import {
   type CreateMarketField,
   type CreateMarketInput,
   type DurationUnit,
-} from '../../markets/create-market-form.ts'
-import type { MarketKind } from '../../markets/market-snapshot.ts'
-import { MARKET_CATEGORIES, type MarketCategory } from '../../markets/metadata.ts'
+} from '../../core/markets/create-market-form.ts'
+import type { MarketKind } from '../../core/markets/market-snapshot.ts'
+import { MARKET_CATEGORIES, type MarketCategory } from '../../core/markets/metadata.ts'
 import { useMarketsStore } from '../../state/markets-store.ts'
 import { useWalletStore } from '../../state/wallet-store.ts'
 import { Card } from '../common/Card.tsx'

@@ -1,16 +1,16 @@
 // The edge view of a market page (like Delphi's agent toolkit): the trader types their own probability
 // of each outcome; each row shows the market's implied probability next to theirs, the edge, and the
-// trade that moves the market toward theirs without passing it (src/markets/edge.ts), quoted by the
+// trade that moves the market toward theirs without passing it (src/core/markets/edge.ts), quoted by the
 // exact maths — the same quote the trade panel gives for that many shares.
 import { useState } from 'react'
 import type { CollateralDeployment } from '../../chain/deployment.ts'
-import { formatTokenAmount } from '../../chain/token-amount.ts'
-import { completeBeliefs, edgeRows } from '../../markets/edge.ts'
-import { formatProbability } from '../../markets/market-format.ts'
-import { outcomeLabel, type MarketPosition, type MarketSnapshot } from '../../markets/market-snapshot.ts'
-import { MARKET_STATUS } from '../../markets/market-snapshot.ts'
-import { parsePercentWad } from '../../markets/percent.ts'
-import { formatShares } from '../../markets/share-amount.ts'
+import { formatTokenAmount } from '../../core/markets/token-amount.ts'
+import { completeBeliefs, edgeRows } from '../../core/markets/edge.ts'
+import { formatProbability } from '../../core/markets/market-format.ts'
+import { outcomeLabel, type MarketPosition, type MarketSnapshot } from '../../core/markets/market-snapshot.ts'
+import { MARKET_STATUS } from '../../core/markets/market-snapshot.ts'
+import { parsePercentWad } from '../../core/markets/percent.ts'
+import { formatShares } from '../../core/markets/share-amount.ts'
 import { Card } from '../common/Card.tsx'
 
 const WAD = 10n ** 18n

@@ -2,11 +2,16 @@
 // card with its outcomes' implied probabilities and prices, its pool, its trading deadline and, on
 // Delphi, its verifiable badge.
 import { useMemo } from 'react'
-import { formatTokenAmount } from '../../chain/token-amount.ts'
-import { MARKET_SORTS, selectMarkets, type MarketSort } from '../../markets/market-list.ts'
-import { formatDeadline, formatPrice, formatProbability, formatUntil } from '../../markets/market-format.ts'
-import { marketTitle, outcomeLabel, type MarketSnapshot } from '../../markets/market-snapshot.ts'
-import { STATUS_FILTERS, statusLabel } from '../../markets/market-status.ts'
+import { formatTokenAmount } from '../../core/markets/token-amount.ts'
+import { MARKET_SORTS, selectMarkets, type MarketSort } from '../../core/markets/market-list.ts'
+import {
+  formatDeadline,
+  formatPrice,
+  formatProbability,
+  formatUntil,
+} from '../../core/markets/market-format.ts'
+import { marketTitle, outcomeLabel, type MarketSnapshot } from '../../core/markets/market-snapshot.ts'
+import { STATUS_FILTERS, statusLabel } from '../../core/markets/market-status.ts'
 import { useMarketsStore } from '../../state/markets-store.ts'
 import { Card } from '../common/Card.tsx'
 import { CountTitle } from '../common/CountTitle.tsx'

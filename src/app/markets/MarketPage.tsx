@@ -5,24 +5,24 @@
 // the edge view; recent trades from the chain's events.
 import { useState } from 'react'
 import type { Address } from 'viem'
-import { formatTokenAmount } from '../../chain/token-amount.ts'
+import { formatTokenAmount } from '../../core/markets/token-amount.ts'
 import type { CollateralDeployment } from '../../chain/deployment.ts'
-import { mathsMarket, mathsPayoutIfWins } from '../../markets/market-maths.ts'
+import { mathsMarket, mathsPayoutIfWins } from '../../core/markets/market-maths.ts'
 import {
   formatDeadline,
   formatFee,
   formatPrice,
   formatProbability,
   formatUntil,
-} from '../../markets/market-format.ts'
+} from '../../core/markets/market-format.ts'
 import {
   marketTitle,
   outcomeLabel,
   type MarketPosition,
   type MarketSnapshot,
-} from '../../markets/market-snapshot.ts'
-import { statusLabel } from '../../markets/market-status.ts'
-import { formatShares } from '../../markets/share-amount.ts'
+} from '../../core/markets/market-snapshot.ts'
+import { statusLabel } from '../../core/markets/market-status.ts'
+import { formatShares } from '../../core/markets/share-amount.ts'
 import { useMarketsStore } from '../../state/markets-store.ts'
 import { Card } from '../common/Card.tsx'
 import { useNow } from '../use-now.ts'

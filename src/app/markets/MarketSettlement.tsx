@@ -4,7 +4,7 @@
 // The receipt is Gensyn's REE receipt, not a tabswarm one, so it is offered for download and not
 // opened in the Verify view, which checks tabswarm receipts only.
 import type { Address } from 'viem'
-import { classifyProof } from '../../markets/settlement-proof.ts'
+import { classifyProof } from '../../core/markets/settlement-proof.ts'
 import { useMarketsStore } from '../../state/markets-store.ts'
 import { downloadFile } from '../download-file.ts'
 

@@ -3,7 +3,7 @@
 // exact payout from the maths on the button and in the confirmation, then what was received.
 import type { CollateralDeployment } from '../../chain/deployment.ts'
 import { revertSentence } from '../../chain/error-sentence.ts'
-import { formatTokenAmount } from '../../chain/token-amount.ts'
+import { formatTokenAmount } from '../../core/markets/token-amount.ts'
 import { txBusy } from '../../chain/tx-state.ts'
 import {
   exitActionOf,
@@ -11,14 +11,14 @@ import {
   quoteLiquidate,
   quoteRedeem,
   type ExitQuote,
-} from '../../markets/exit-value.ts'
+} from '../../core/markets/exit-value.ts'
 import {
   MARKET_STATUS,
   outcomeLabel,
   type MarketPosition,
   type MarketSnapshot,
-} from '../../markets/market-snapshot.ts'
-import { formatShares } from '../../markets/share-amount.ts'
+} from '../../core/markets/market-snapshot.ts'
+import { formatShares } from '../../core/markets/share-amount.ts'
 import { Card } from '../common/Card.tsx'
 import { TxStatus } from '../wallet/TxStatus.tsx'
 import { useExit } from './use-exit.ts'

@@ -1,5 +1,5 @@
 // An implied probability as a thin bar (the number itself is shown next to it, labelled).
-import { formatProbability } from '../../markets/market-format.ts'
+import { formatProbability } from '../../core/markets/market-format.ts'
 
 export function ProbabilityBar({ wad }: { wad: bigint }) {
   const pct = Number((wad * 10_000n) / 10n ** 18n) / 100

@@ -1,11 +1,11 @@
 // The market page's probability chart: each outcome's implied probability after every trade, from the
-// market's creation on (src/markets/probability-series.ts replays the trade events through the exact
+// market's creation on (src/core/markets/probability-series.ts replays the trade events through the exact
 // maths). An SVG line per outcome, one step per trade (trades are evenly spaced: blocks are not time),
 // with a legend; a note when the history the tab holds does not reach the chain's state.
 import { useMemo } from 'react'
-import { formatProbability } from '../../markets/market-format.ts'
-import { outcomeLabel, type MarketSnapshot } from '../../markets/market-snapshot.ts'
-import { probabilitySeries } from '../../markets/probability-series.ts'
+import { formatProbability } from '../../core/markets/market-format.ts'
+import { outcomeLabel, type MarketSnapshot } from '../../core/markets/market-snapshot.ts'
+import { probabilitySeries } from '../../core/markets/probability-series.ts'
 import { useTradeHistoryStore } from '../../state/trade-history-store.ts'
 import { Card } from '../common/Card.tsx'
 

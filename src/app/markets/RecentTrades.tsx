@@ -1,9 +1,9 @@
 // The market's latest trades (GatewayBuy / GatewaySell events), newest first; the wallet's own marked;
 // a warning when the source of the history (Delphi's subgraph) trails the chain.
 import type { CollateralDeployment } from '../../chain/deployment.ts'
-import { formatTokenAmount } from '../../chain/token-amount.ts'
-import { outcomeLabel, type MarketSnapshot } from '../../markets/market-snapshot.ts'
-import { formatShares } from '../../markets/share-amount.ts'
+import { formatTokenAmount } from '../../core/markets/token-amount.ts'
+import { outcomeLabel, type MarketSnapshot } from '../../core/markets/market-snapshot.ts'
+import { formatShares } from '../../core/markets/share-amount.ts'
 import { useMarketsStore } from '../../state/markets-store.ts'
 import { Card } from '../common/Card.tsx'
 import { CountTitle } from '../common/CountTitle.tsx'

@@ -4,19 +4,19 @@
 import { useState } from 'react'
 import type { CollateralDeployment } from '../../chain/deployment.ts'
 import { errorSentence, revertSentence } from '../../chain/error-sentence.ts'
-import { formatTokenAmount } from '../../chain/token-amount.ts'
+import { formatTokenAmount } from '../../core/markets/token-amount.ts'
 import { TX_IDLE, txBusy, type TxState } from '../../chain/tx-state.ts'
-import { formatBpsPercent, formatPrice, formatProbability } from '../../markets/market-format.ts'
-import { outcomeLabel, type MarketPosition, type MarketSnapshot } from '../../markets/market-snapshot.ts'
-import { formatShares, parseDecimalAmount, sharesInputText } from '../../markets/share-amount.ts'
-import { tradeProblem } from '../../markets/trade-checks.ts'
+import { formatBpsPercent, formatPrice, formatProbability } from '../../core/markets/market-format.ts'
+import { outcomeLabel, type MarketPosition, type MarketSnapshot } from '../../core/markets/market-snapshot.ts'
+import { formatShares, parseDecimalAmount, sharesInputText } from '../../core/markets/share-amount.ts'
+import { tradeProblem } from '../../core/markets/trade-checks.ts'
 import {
   DEFAULT_SLIPPAGE_BPS,
   quoteTrade,
   slippageProblem,
   type QuoteResult,
   type TradeSide,
-} from '../../markets/trade-quote.ts'
+} from '../../core/markets/trade-quote.ts'
 import { Card } from '../common/Card.tsx'
 import { TxStatus } from '../wallet/TxStatus.tsx'
 import { runTrade } from './trade-actions.ts'

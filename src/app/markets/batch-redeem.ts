@@ -5,8 +5,8 @@
 import type { Address } from 'viem'
 import { errorSentence } from '../../chain/error-sentence.ts'
 import type { TxState } from '../../chain/tx-state.ts'
-import type { ExitQuote } from '../../markets/exit-value.ts'
-import type { MarketSnapshot } from '../../markets/market-snapshot.ts'
+import type { ExitQuote } from '../../core/markets/exit-value.ts'
+import type { MarketSnapshot } from '../../core/markets/market-snapshot.ts'
 import type { ExitResult } from './exit-actions.ts'
 
 export interface RedeemTarget {

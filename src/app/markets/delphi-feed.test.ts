@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { HttpRequestError } from 'viem'
 import { DelphiApiKeyError, DelphiOfflineError, DelphiResponseError } from '../../markets/delphi/errors.ts'
 import { DELPHI_NETWORKS } from '../../markets/delphi/networks.ts'
-import type { MarketHistory } from '../../markets/market-history.ts'
+import type { MarketHistory } from '../../core/markets/market-history.ts'
 import { feedFailure, historyTrades } from './delphi-feed.ts'
 
 const testnet = DELPHI_NETWORKS.testnet

@@ -21,8 +21,8 @@ import {
   DelphiUnknownMarketError,
 } from '../../markets/delphi/errors.ts'
 import type { DelphiNetwork } from '../../markets/delphi/networks.ts'
-import type { MarketHistory } from '../../markets/market-history.ts'
-import type { MarketPosition, MarketSnapshot } from '../../markets/market-snapshot.ts'
+import type { MarketHistory } from '../../core/markets/market-history.ts'
+import type { MarketPosition, MarketSnapshot } from '../../core/markets/market-snapshot.ts'
 import { TRADES_KEPT, useMarketsStore } from '../../state/markets-store.ts'
 import { useTradeHistoryStore } from '../../state/trade-history-store.ts'
 import { useWalletStore } from '../../state/wallet-store.ts'

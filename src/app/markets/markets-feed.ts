@@ -16,7 +16,7 @@ import {
   type MarketStatics,
 } from '../../chain/market-reads.ts'
 import { LOCAL_POLLING_MS, REMOTE_POLLING_MS } from '../../chain/wallet-config.ts'
-import type { MarketPosition } from '../../markets/market-snapshot.ts'
+import type { MarketPosition } from '../../core/markets/market-snapshot.ts'
 import { mergeTrades, useMarketsStore } from '../../state/markets-store.ts'
 import { appendTradeHistory, useTradeHistoryStore } from '../../state/trade-history-store.ts'
 import { useWalletStore } from '../../state/wallet-store.ts'

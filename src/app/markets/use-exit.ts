@@ -5,8 +5,8 @@ import { useState } from 'react'
 import type { CollateralDeployment } from '../../chain/deployment.ts'
 import { errorSentence } from '../../chain/error-sentence.ts'
 import { TX_IDLE, type TxState } from '../../chain/tx-state.ts'
-import type { ExitQuote } from '../../markets/exit-value.ts'
-import type { MarketSnapshot } from '../../markets/market-snapshot.ts'
+import type { ExitQuote } from '../../core/markets/exit-value.ts'
+import type { MarketSnapshot } from '../../core/markets/market-snapshot.ts'
 import { runExit } from './exit-actions.ts'
 
 type ReadyQuote = Extract<ExitQuote, { ok: true }>

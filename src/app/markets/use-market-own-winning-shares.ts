@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react'
 import type { PublicClient } from 'viem'
 import { errorSentence } from '../../chain/error-sentence.ts'
 import { dynamicParimutuelGatewayAbi } from '../../chain/generated/DynamicParimutuelGateway.ts'
-import { MARKET_STATUS, type MarketSnapshot } from '../../markets/market-snapshot.ts'
+import { MARKET_STATUS, type MarketSnapshot } from '../../core/markets/market-snapshot.ts'
 import { marketsFeedClient } from './markets-feed.ts'
 
 export type OwnShares = { ok: true; shares: bigint } | { ok: false; error: string } | null

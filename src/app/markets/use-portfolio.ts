@@ -1,18 +1,18 @@
 // The connected wallet's portfolio from the feed's stores: every market where it holds shares, valued
-// by src/markets/portfolio.ts against the cost basis of its own trades in the full trade history. For
+// by src/core/markets/portfolio.ts against the cost basis of its own trades in the full trade history. For
 // settled DPM markets it reads the market's own winning shares (at the snapshot's block) to price the
 // redemption exactly.
 import { useEffect, useMemo, useState } from 'react'
 import type { Address } from 'viem'
 import { errorSentence } from '../../chain/error-sentence.ts'
 import type { TradeEvent } from '../../chain/market-events.ts'
-import type { MarketSnapshot } from '../../markets/market-snapshot.ts'
+import type { MarketSnapshot } from '../../core/markets/market-snapshot.ts'
 import {
   portfolioEntry,
   portfolioTotals,
   type PortfolioEntry,
   type PortfolioTotals,
-} from '../../markets/portfolio.ts'
+} from '../../core/markets/portfolio.ts'
 import { useMarketsStore } from '../../state/markets-store.ts'
 import { useTradeHistoryStore } from '../../state/trade-history-store.ts'
 import { marketsFeedClient } from './markets-feed.ts'

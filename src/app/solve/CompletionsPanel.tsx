@@ -1,7 +1,7 @@
 // The G completions of the current task: streaming while they are sampled, then each with its reward
 // in parts (format + correctness + length = total) and the task's pass@1 and pass@G.
 import { useSolverStore, type CompletionResult } from '../../state/solver-store.ts'
-import type { RewardBreakdown } from '../../tasks/reward.ts'
+import type { RewardBreakdown } from '../../core/tasks/reward.ts'
 import { Card } from '../common/Card.tsx'
 import { formatCompact } from '../format.ts'
 import { isCorrect, isFormatted } from './score-run.ts'

@@ -2,7 +2,7 @@
 // the prompt the model sees, and the buttons: Solve, Next task, Solve N in a row (with progress), Stop.
 import { useState } from 'react'
 import { useSolverStore } from '../../state/solver-store.ts'
-import { DIFFICULTIES, type Difficulty } from '../../tasks/task.ts'
+import { DIFFICULTIES, type Difficulty } from '../../core/tasks/task.ts'
 import { Card } from '../common/Card.tsx'
 import { NumberField } from './NumberField.tsx'
 import type { NumericSetting } from './setting-limits.ts'

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import type { SandboxJob } from '../../sandbox/sandbox-job.ts'
-import type { Verdict } from '../../sandbox/verdict.ts'
+import type { SandboxJob } from '../../core/tasks/sandbox-job.ts'
+import type { Verdict } from '../../core/tasks/verdict.ts'
 import type { Completion } from '../../solver/solver-protocol.ts'
-import { codeProblem, generateCodeTask } from '../../tasks/generate-code-task.ts'
-import { generateReasoningTask } from '../../tasks/generate-reasoning-task.ts'
+import { codeProblem, generateCodeTask } from '../../core/tasks/generate-code-task.ts'
+import { generateReasoningTask } from '../../core/tasks/generate-reasoning-task.ts'
 import { scoreCompletions } from './score-run.ts'
 
 const completion = (text: string, tokens: number, stop: Completion['stop'] = 'eos'): Completion => ({

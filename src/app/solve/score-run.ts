@@ -1,14 +1,14 @@
-// Scores the G completions of one task with the project's reward (src/tasks/reward.ts): the family's
+// Scores the G completions of one task with the project's reward (src/core/tasks/reward.ts): the family's
 // verifier for reasoning tasks, the sandbox running the hidden tests for code tasks. The length term
 // counts against the generation limit the completions were sampled with.
-import type { SandboxJob } from '../../sandbox/sandbox-job.ts'
-import type { SandboxResult } from '../../sandbox/verdict.ts'
+import type { SandboxJob } from '../../core/tasks/sandbox-job.ts'
+import type { SandboxResult } from '../../core/tasks/verdict.ts'
 import type { Completion } from '../../solver/solver-protocol.ts'
 import type { CompletionResult } from '../../state/solver-store.ts'
-import { passAtK } from '../../tasks/pass-at-k.ts'
-import { CODEZERO_REWARD, type RewardBreakdown } from '../../tasks/reward.ts'
-import { scoreCode, scoreReasoning } from '../../tasks/score-completion.ts'
-import type { Task } from '../../tasks/task.ts'
+import { passAtK } from '../../core/tasks/pass-at-k.ts'
+import { CODEZERO_REWARD, type RewardBreakdown } from '../../core/tasks/reward.ts'
+import { scoreCode, scoreReasoning } from '../../core/tasks/score-completion.ts'
+import type { Task } from '../../core/tasks/task.ts'
 
 export type RunSandbox = (job: SandboxJob) => Promise<SandboxResult>
 

@@ -1,11 +1,11 @@
 // Which task to solve: the families a person can pick (every reasoning family and code template, or
 // 'any', which walks through all of them by seed), and the task the settings name. Deterministic, like
 // the swarm's own draws: the same settings give the same task on every peer.
-import { CODE_TEMPLATES } from '../../tasks/code-templates.ts'
-import { generateCodeTask } from '../../tasks/generate-code-task.ts'
-import { generateReasoningTask } from '../../tasks/generate-reasoning-task.ts'
-import { REASONING_FAMILIES } from '../../tasks/reasoning-families.ts'
-import type { Difficulty, Task } from '../../tasks/task.ts'
+import { CODE_TEMPLATES } from '../../core/tasks/code-templates.ts'
+import { generateCodeTask } from '../../core/tasks/generate-code-task.ts'
+import { generateReasoningTask } from '../../core/tasks/generate-reasoning-task.ts'
+import { REASONING_FAMILIES } from '../../core/tasks/reasoning-families.ts'
+import type { Difficulty, Task } from '../../core/tasks/task.ts'
 
 export const ANY_FAMILY = 'any'
 

@@ -4,7 +4,7 @@ import { Card } from '../common/Card.tsx'
 import { Sparkline } from '../common/Sparkline.tsx'
 import { formatByteRate, formatBytes, formatRate } from '../format.ts'
 import { currentRates, messageRateSeries } from '../net-rates.ts'
-import { IGNORED_REASONS } from '../../swarm/gossip-validator.ts'
+import { IGNORED_REASONS } from '../../core/protocol/gossip-validator.ts'
 import { versionNotice } from './version-notice.ts'
 
 const HISTORY = 60

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { Leaderboard } from '../../chain/leaderboard.ts'
-import { animalName } from '../../identity/animal.ts'
+import { animalName } from '../../core/identity/animal.ts'
 import type { PeerLearning } from '../../state/learning-store.ts'
-import { REFUSAL } from '../../swarm/swarm-round.ts'
+import { REFUSAL } from '../../core/learning/swarm-round.ts'
 import { mergeLeaderboard } from './leaderboard-merge.ts'
 import { roundRow } from './round-row-fixture.ts'
 

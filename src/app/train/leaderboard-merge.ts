@@ -1,7 +1,7 @@
 // The Train leaderboard: one row per peer from what this tab heard (gossip: the peers' shared rollouts,
 // re-scored by our verifiers, and our own rounds) and what the chain says (SwarmCoordinator's proven
 // claims: submitted rewards, winner votes; unproven claims shown but never counted). Pure.
-import { animalName } from '../../identity/animal.ts'
+import { animalName } from '../../core/identity/animal.ts'
 import type { Leaderboard } from '../../chain/leaderboard.ts'
 import { REWARD_SCALE } from '../../chain/submission-queue.ts'
 import type { PeerLearning, RoundRow } from '../../state/learning-store.ts'
@@ -22,7 +22,7 @@ export interface LeaderRow {
   completions: number
   /** its groups we refused (self: none) */
   refused: number
-  /** those groups by reason (REFUSAL in src/swarm/swarm-round.ts) */
+  /** those groups by reason (REFUSAL in src/core/learning/swarm-round.ts) */
   refusedWhy: Record<string, number>
   /** our trust in its rollouts (1 = trusted; self is 1) */
   score: number

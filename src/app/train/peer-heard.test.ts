@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { HeardRollout } from '../../state/learning-store.ts'
-import { DROPPED } from '../../swarm/drop-log.ts'
-import { REFUSAL } from '../../swarm/swarm-round.ts'
+import { DROPPED } from '../../core/learning/drop-log.ts'
+import { REFUSAL } from '../../core/learning/swarm-round.ts'
 import { heardRounds } from './peer-heard.ts'
 import { roundRow } from './round-row-fixture.ts'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { REFUSAL } from '../../swarm/swarm-round.ts'
+import { REFUSAL } from '../../core/learning/swarm-round.ts'
 import { refusalSummary } from './refusal-reasons.ts'
 
 describe('refusalSummary', () => {

@@ -1,7 +1,7 @@
 // The training receipts heard on the receipts topic since this tab opened (and this tab's own), newest
 // first, each checked from the receipt alone; a row opens its receipt in the Verify panel above.
 import { useMemo } from 'react'
-import { animalName } from '../../identity/animal.ts'
+import { animalName } from '../../core/identity/animal.ts'
 import {
   RECEIVED_RECEIPTS_LIMIT,
   receiptKey,

@@ -6,9 +6,9 @@ import {
   useReceivedReceiptsStore,
   withVerdict,
 } from '../../state/received-receipts-store.ts'
-import type { InputsFile } from '../../verify/inputs-file.ts'
-import { fail, validate, type Verdict } from '../../verify/receipt.ts'
-import type { Receipt } from '../../verify/receipt-schema.ts'
+import type { InputsFile } from '../../core/protocol/inputs-file.ts'
+import { fail, validate, type Verdict } from '../../core/protocol/receipt.ts'
+import type { Receipt } from '../../core/protocol/receipt-schema.ts'
 
 export interface ReceiptArrival {
   round: number

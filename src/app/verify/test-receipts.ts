@@ -1,10 +1,10 @@
 // Signed GRPO-step receipts of one peer's training chain for the tests: hashes are stand-ins, but the
 // chain links, paramsHash, receiptHash and signature are real, so `validate` accepts them.
 import type { PrivateKey } from '@libp2p/interface'
-import { jsonHash } from '../../verify/digest.ts'
-import { extend, genesis, stepDigest } from '../../verify/hash-chain.ts'
-import { signReceipt } from '../../verify/receipt.ts'
-import type { Receipt } from '../../verify/receipt-schema.ts'
+import { jsonHash } from '../../core/protocol/digest.ts'
+import { extend, genesis, stepDigest } from '../../core/protocol/hash-chain.ts'
+import { signReceipt } from '../../core/protocol/receipt.ts'
+import type { Receipt } from '../../core/protocol/receipt-schema.ts'
 
 const hex = (n: number) => n.toString(16).padStart(64, '0')
 

@@ -1,6 +1,6 @@
 // Reading the Verify view's files: size cap, JSON parse, and the verdicts in words.
-import { animalName } from '../../identity/animal.ts'
-import type { Receipt } from '../../verify/receipt-schema.ts'
+import { animalName } from '../../core/identity/animal.ts'
+import type { Receipt } from '../../core/protocol/receipt-schema.ts'
 import type { VerifyVerdict } from '../../verify/verify.ts'
 
 /** Files above this are refused before they are read (a receipt is a few KB, an inputs file a few MB). */

@@ -1,7 +1,7 @@
 import { generateKeyPair } from '@libp2p/crypto/keys'
 import { describe, expect, it } from 'vitest'
 import { receiptKey, type ReceivedReceipt } from '../../state/received-receipts-store.ts'
-import type { Receipt } from '../../verify/receipt-schema.ts'
+import type { Receipt } from '../../core/protocol/receipt-schema.ts'
 import { chainedReceipts, weightsAt } from './test-receipts.ts'
 import { weightsOut } from './weights-out.ts'
 

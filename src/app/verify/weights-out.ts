@@ -4,8 +4,8 @@
 // its own step digest. So the next link's weightsHash is this step's output, as the peer claims it
 // (re-execution is what proves it).
 import { receiptKey, type ReceivedReceipt } from '../../state/received-receipts-store.ts'
-import { extend, stepDigest } from '../../verify/hash-chain.ts'
-import { extendsChain } from '../../verify/receipt-schema.ts'
+import { extend, stepDigest } from '../../core/protocol/hash-chain.ts'
+import { extendsChain } from '../../core/protocol/receipt-schema.ts'
 
 const position = (peerId: string, length: number) => `${peerId} ${length}`
 

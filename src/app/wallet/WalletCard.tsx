@@ -1,7 +1,7 @@
 // The connected wallet: which one, its address, network (switch / add), ETH and collateral balances,
 // and the collateral faucet.
 import { useState } from 'react'
-import { formatEth, formatTokenAmount } from '../../chain/token-amount.ts'
+import { formatEth, formatTokenAmount } from '../../core/markets/token-amount.ts'
 import { txBusy } from '../../chain/tx-state.ts'
 import type { WalletKind } from '../../chain/confirm-policy.ts'
 import { useWalletSettings, useWalletStore } from '../../state/wallet-store.ts'

@@ -1,7 +1,7 @@
 // Amounts typed on the command line, in human units, parsed exactly into base units: shares with 18
 // decimals, collateral with the token's decimals. Zero is refused here; a negative amount never gets
 // this far (command-line.ts).
-import { parseDecimalAmount, SHARE_DECIMALS } from '../../markets/share-amount.ts'
+import { parseDecimalAmount, SHARE_DECIMALS } from '../../core/markets/share-amount.ts'
 import { CommandError } from './command-error.ts'
 
 export interface Token {

@@ -3,10 +3,10 @@
 // networks (REST + gateways + subgraph) serve the same commands. The commands do the checks; a backend
 // does IO.
 import type { Address, Hex } from 'viem'
-import type { MarketHistory } from '../../markets/market-history.ts'
-import type { MarketPosition, MarketSnapshot } from '../../markets/market-snapshot.ts'
-import type { MarketSettlement } from '../../markets/settlement-proof.ts'
-import type { TradeSide } from '../../markets/trade-quote.ts'
+import type { MarketHistory } from '../../core/markets/market-history.ts'
+import type { MarketPosition, MarketSnapshot } from '../../core/markets/market-snapshot.ts'
+import type { MarketSettlement } from '../../core/markets/settlement-proof.ts'
+import type { TradeSide } from '../../core/markets/trade-quote.ts'
 import type { Token } from './amounts.ts'
 
 /** A mined, successful transaction. */

@@ -2,9 +2,9 @@
 // block, cross-checked against the gateway's own quote function at that same block. Equal to the unit,
 // or the command stops: a trade is never sent on a quote the contract disagrees with.
 import { formatUnits } from 'viem'
-import { MARKET_STATUS, outcomeLabel, type MarketSnapshot } from '../../markets/market-snapshot.ts'
-import { statusLabel } from '../../markets/market-status.ts'
-import { quoteTrade, type TradeQuote, type TradeSide } from '../../markets/trade-quote.ts'
+import { MARKET_STATUS, outcomeLabel, type MarketSnapshot } from '../../core/markets/market-snapshot.ts'
+import { statusLabel } from '../../core/markets/market-status.ts'
+import { quoteTrade, type TradeQuote, type TradeSide } from '../../core/markets/trade-quote.ts'
 import type { MarketBackend } from './backend.ts'
 import { CommandError } from './command-error.ts'
 import { marketId } from './market-json.ts'

@@ -12,7 +12,7 @@ import {
   DelphiUnknownMarketError,
 } from '../../markets/delphi/errors.ts'
 import type { DelphiNetwork } from '../../markets/delphi/networks.ts'
-import type { MarketDirectory } from '../../markets/market-directory.ts'
+import type { MarketDirectory } from '../../core/markets/market-directory.ts'
 import type { MarketBackend } from './backend.ts'
 import { connectChainBackend } from './chain-backend.ts'
 import { CommandError } from './command-error.ts'

@@ -18,9 +18,9 @@ import {
   readMarketStatics,
 } from '../../chain/market-reads.ts'
 import { closeHttp, listenHttp } from '../../relay/listen-http.ts'
-import { MARKET_STATUS, type MarketSnapshot } from '../../markets/market-snapshot.ts'
+import { MARKET_STATUS, type MarketSnapshot } from '../../core/markets/market-snapshot.ts'
 import { DELPHI_STATUS_WORDS } from '../../markets/delphi/rest-shapes.ts'
-import type { MarketSettlement } from '../../markets/settlement-proof.ts'
+import type { MarketSettlement } from '../../core/markets/settlement-proof.ts'
 
 export interface DelphiTestServer {
   url: string

@@ -1,8 +1,8 @@
 // A market as the commands print it: an id the other commands take back (`dpm:0`), the question and
 // outcome labels, status, deadlines as ISO times, and per outcome its spot price (collateral per share)
 // and implied probability, which are different numbers and are labelled apart.
-import { MARKET_STATUS, outcomeLabel, type MarketSnapshot } from '../../markets/market-snapshot.ts'
-import { statusLabel } from '../../markets/market-status.ts'
+import { MARKET_STATUS, outcomeLabel, type MarketSnapshot } from '../../core/markets/market-snapshot.ts'
+import { statusLabel } from '../../core/markets/market-status.ts'
 import type { Token } from './amounts.ts'
 import type { BackendMarket } from './backend.ts'
 import { amountOf, fractionOf, sharesOf } from './output.ts'

@@ -1,5 +1,5 @@
 // An outcome on the command line: its index (0-based, as `show` lists them) or its label.
-import { outcomeLabel, type MarketSnapshot } from '../../markets/market-snapshot.ts'
+import { outcomeLabel, type MarketSnapshot } from '../../core/markets/market-snapshot.ts'
 import { CommandError } from './command-error.ts'
 
 export function parseOutcome(m: MarketSnapshot, text: string): number {

@@ -2,8 +2,8 @@
 // units as a decimal string (`raw`) and the same amount in human units (`value`, e.g. "12.5", exact, no
 // grouping, so it can be passed back as an argument) with its unit. Errors carry a sentence and a code.
 import { formatUnits } from 'viem'
-import { SHARE_DECIMALS } from '../../markets/share-amount.ts'
-import { UNLIMITED_ALLOWANCE } from '../../markets/trade-checks.ts'
+import { SHARE_DECIMALS } from '../../core/markets/share-amount.ts'
+import { UNLIMITED_ALLOWANCE } from '../../core/markets/trade-checks.ts'
 import { CommandError, exitCodeOf } from './command-error.ts'
 
 export interface Amount {

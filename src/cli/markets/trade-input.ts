@@ -1,8 +1,8 @@
 // What `buy` and `sell` read before their own checks: the market, outcome and share count from the
 // arguments, the optional slippage bound from its flag, and a checked quote of the trade.
 import { formatUnits } from 'viem'
-import type { MarketSnapshot } from '../../markets/market-snapshot.ts'
-import type { TradeQuote, TradeSide } from '../../markets/trade-quote.ts'
+import type { MarketSnapshot } from '../../core/markets/market-snapshot.ts'
+import type { TradeQuote, TradeSide } from '../../core/markets/trade-quote.ts'
 import { parseShares, parseTokens } from './amounts.ts'
 import type { MarketBackend } from './backend.ts'
 import { checkedQuote } from './checked-quote.ts'

@@ -12,8 +12,12 @@ import {
   type PublicClient,
 } from 'viem'
 import { delphiFactoryAbi } from '../../chain/generated/DelphiFactory.ts'
-import type { DirectoryEntry, MarketDirectory } from '../market-directory.ts'
-import { MARKET_CATEGORIES, type MarketCategory, type MarketMetadataDoc } from '../metadata.ts'
+import type { DirectoryEntry, MarketDirectory } from '../../core/markets/market-directory.ts'
+import {
+  MARKET_CATEGORIES,
+  type MarketCategory,
+  type MarketMetadataDoc,
+} from '../../core/markets/metadata.ts'
 import { DelphiResponseError, DelphiUnknownMarketError } from './errors.ts'
 import { gatewayRouter, type ProxiesExist } from './gateway-routing.ts'
 import type { DelphiNetwork } from './networks.ts'

@@ -2,7 +2,7 @@
 // checked field by field: an answer that does not have the documented shape is an error naming the
 // field, never a half-read market. Integers arrive as decimal strings and leave as bigints.
 import { getAddress, isAddress, type Address } from 'viem'
-import { MARKET_STATUS } from '../market-snapshot.ts'
+import { MARKET_STATUS } from '../../core/markets/market-snapshot.ts'
 import { DelphiResponseError } from './errors.ts'
 
 /** Delphi’s status words, by their `marketStatus` code. */

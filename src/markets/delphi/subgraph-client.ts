@@ -2,7 +2,7 @@
 // market (trades, redemptions, liquidations, settlement or failure) and the indexer's `_meta` block,
 // each row checked before use. Freshness against the chain head is subgraph-freshness.ts.
 import { getAddress, isAddress, isHex, type Address, type Hex } from 'viem'
-import type { MarketHistoryEntry } from '../market-history.ts'
+import type { MarketHistoryEntry } from '../../core/markets/market-history.ts'
 import { DelphiResponseError } from './errors.ts'
 import { requestJson } from './http-json.ts'
 

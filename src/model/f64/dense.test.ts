@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { SeededRandom } from '../../tasks/seeded-random.ts'
+import { SeededRandom } from '../../core/tasks/seeded-random.ts'
 import { matmulNT, transpose } from './dense.ts'
 
 function randomMatrix(rows: number, cols: number, key: string): Float64Array {

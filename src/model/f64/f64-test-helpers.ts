@@ -1,5 +1,5 @@
 // Seeded random weights and sequences for the float64 trainer's tests.
-import { SeededRandom } from '../../tasks/seeded-random.ts'
+import { SeededRandom } from '../../core/tasks/seeded-random.ts'
 import type { ModelConfig } from '../config.ts'
 import { zeroFlatParams, type FlatParams } from './flat-params.ts'
 

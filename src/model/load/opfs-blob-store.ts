@@ -1,7 +1,7 @@
 // Files in the origin private file system: one file per key in one directory per use, so the model
 // cache and the trainer's state never collide. Keys are hex hashes or fixed names (cache-key.ts,
 // trainer-session.ts), valid file names everywhere.
-import type { BlobStore } from './blob-store.ts'
+import type { BlobStore } from '../../core/storage/blob-store.ts'
 
 /** The OPFS directory that holds cached model files. */
 export const MODEL_CACHE_DIRECTORY = 'tabswarm-model-cache'

@@ -2,7 +2,7 @@
 // Each file is fetched with streamed progress. Files the manifest pins are cached in a BlobStore keyed
 // by URL and hash, so a reload reads them locally and a changed file (new hash) is fetched anew; files
 // without a pin are never cached, since nothing would tell a stale copy from the current one.
-import type { BlobStore } from './blob-store.ts'
+import type { BlobStore } from '../../core/storage/blob-store.ts'
 import { readWithProgress, type FileRead, type FolderReader } from './folder-reader.ts'
 import { sha256Hex } from './sha256-hex.ts'
 

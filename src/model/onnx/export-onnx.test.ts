@@ -1,6 +1,6 @@
 import * as ort from 'onnxruntime-web'
 import { describe, expect, it } from 'vitest'
-import { SeededRandom } from '../../tasks/seeded-random.ts'
+import { SeededRandom } from '../../core/tasks/seeded-random.ts'
 import { headDim, type ModelConfig } from '../config.ts'
 import { forwardF64 } from '../forward-f64.ts'
 import { parameterLayout } from '../layout.ts'

@@ -5,15 +5,15 @@ import type { ModelConfig } from '../config.ts'
 import { GreedyDecoder } from '../f64/greedy-decoder.ts'
 import type { ParamViews } from '../f64/forward-tape.ts'
 import type { Tokenizer } from '../tokenizer/tokenizer.ts'
-import { heldOutCell } from '../../tasks/held-out-set.ts'
+import { heldOutCell } from '../../core/tasks/held-out-set.ts'
 import {
   cellInterval,
   stratifiedInterval,
   type CellScore,
   type PassInterval,
-} from '../../tasks/pass-interval.ts'
-import { REASONING_FAMILIES } from '../../tasks/reasoning-families.ts'
-import type { Difficulty, ReasoningTask } from '../../tasks/task.ts'
+} from '../../core/tasks/pass-interval.ts'
+import { REASONING_FAMILIES } from '../../core/tasks/reasoning-families.ts'
+import type { Difficulty, ReasoningTask } from '../../core/tasks/task.ts'
 import { framePrompt, heldOutTasks, type HeldOutRule } from './sft-data.ts'
 import {
   bestConstantAnswer,

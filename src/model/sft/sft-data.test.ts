@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { generateReasoningTask, generateWorkedTask } from '../../tasks/generate-reasoning-task.ts'
-import { isReservedPrompt } from '../../tasks/reserved-prompts.ts'
-import { REASONING_FAMILIES } from '../../tasks/reasoning-families.ts'
+import { generateReasoningTask, generateWorkedTask } from '../../core/tasks/generate-reasoning-task.ts'
+import { isReservedPrompt } from '../../core/tasks/reserved-prompts.ts'
+import { REASONING_FAMILIES } from '../../core/tasks/reasoning-families.ts'
 import type { Tokenizer } from '../tokenizer/tokenizer.ts'
 import { EITHER_SOLVER_RECIPE, NEXT_SOLVER_RECIPE, SOLVER_RECIPE } from './solver-recipe.ts'
 import {

@@ -1,9 +1,9 @@
 // The supervised data of tabswarm's own model: reasoning tasks framed as the model sees them, with the
 // reference answer as the target. Training seeds count up from 0; the quality window's evaluation uses a
 // disjoint seed range, and a recipe with `heldOut` also skips every reserved prompt (held out by text).
-import { generateReasoningTask, generateWorkedTask } from '../../tasks/generate-reasoning-task.ts'
-import { isReservedPrompt } from '../../tasks/reserved-prompts.ts'
-import type { Difficulty, ReasoningTask } from '../../tasks/task.ts'
+import { generateReasoningTask, generateWorkedTask } from '../../core/tasks/generate-reasoning-task.ts'
+import { isReservedPrompt } from '../../core/tasks/reserved-prompts.ts'
+import type { Difficulty, ReasoningTask } from '../../core/tasks/task.ts'
 import type { SftSequence } from '../f64/sft-step.ts'
 import type { Tokenizer } from '../tokenizer/tokenizer.ts'
 

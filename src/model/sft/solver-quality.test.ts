@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { generateReasoningTask } from '../../tasks/generate-reasoning-task.ts'
+import { generateReasoningTask } from '../../core/tasks/generate-reasoning-task.ts'
 import { bestConstantAnswer, inTargetWindow, scoreCompletions } from './solver-quality.ts'
 
 const logic = [0, 1, 2, 3, 4, 5, 6, 7].map((seed) => generateReasoningTask('propositional-logic', 1, seed))

@@ -1,8 +1,8 @@
 // How well a model solves held-out reasoning tasks, next to the best an answer-blind model can do:
 // always giving the one answer most held-out tasks share.
-import { reasoningFamily } from '../../tasks/reasoning-families.ts'
-import type { ReasoningTask } from '../../tasks/task.ts'
-import { verifyReasoning } from '../../tasks/verify-reasoning.ts'
+import { reasoningFamily } from '../../core/tasks/reasoning-families.ts'
+import type { ReasoningTask } from '../../core/tasks/task.ts'
+import { verifyReasoning } from '../../core/tasks/verify-reasoning.ts'
 
 export interface BestConstant {
   /** The answer (canonical form) that the most tasks share; ties go to the first met. */

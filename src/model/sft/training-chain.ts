@@ -4,7 +4,7 @@
 // same hashes, so anyone can check that shipped weights came from the recipe.
 import { sha256 } from '@noble/hashes/sha2.js'
 import { bytesToHex, concatBytes, hexToBytes } from '@noble/hashes/utils.js'
-import { canonicalJson } from '../../codec/canonical-json.ts'
+import { canonicalJson } from '../../core/protocol/canonical-json.ts'
 
 export function sha256Hex(bytes: Uint8Array): string {
   return bytesToHex(sha256(bytes))

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { generateReasoningTask } from '../../tasks/generate-reasoning-task.ts'
-import { REASONING_FAMILIES } from '../../tasks/reasoning-families.ts'
+import { generateReasoningTask } from '../../core/tasks/generate-reasoning-task.ts'
+import { REASONING_FAMILIES } from '../../core/tasks/reasoning-families.ts'
 import { parseTokenizerJson } from './bpe-tokenizer.ts'
 import { BYTE_TO_CHAR } from './byte-level.ts'
 import { trainBpe } from './train-bpe.ts'

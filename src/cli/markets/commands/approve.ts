@@ -2,7 +2,7 @@
 // take up to <amount> of the wallet's collateral for buys; without an amount, or with `unlimited`,
 // 2^256 − 1 so later buys on that market need no new approval.
 import { formatUnits } from 'viem'
-import { UNLIMITED_ALLOWANCE } from '../../../markets/trade-checks.ts'
+import { UNLIMITED_ALLOWANCE } from '../../../core/markets/trade-checks.ts'
 import { parseTokens } from '../amounts.ts'
 import { requireOpen } from '../checked-quote.ts'
 import type { MarketCommand } from '../command.ts'

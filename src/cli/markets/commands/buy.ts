@@ -3,7 +3,7 @@
 // a closed market, a size below the minimum, a bound below the quote, too little collateral, and an
 // allowance short of the bound (approval is its own command, so nothing is left half-done).
 import { formatUnits } from 'viem'
-import { approvalNeeded } from '../../../markets/trade-checks.ts'
+import { approvalNeeded } from '../../../core/markets/trade-checks.ts'
 import { quoteJson } from '../checked-quote.ts'
 import { readTradeInput } from '../trade-input.ts'
 import type { MarketCommand } from '../command.ts'

@@ -1,8 +1,8 @@
 // `history <market> [--limit n]`: the market's trades, exits and settlement in chain order (newest
 // last), from the chain's events on the local chain and from the subgraph on Delphi's networks, with
 // the subgraph's warning when it trails the chain.
-import { outcomeLabel, type MarketSnapshot } from '../../../markets/market-snapshot.ts'
-import type { MarketHistoryEntry } from '../../../markets/market-history.ts'
+import { outcomeLabel, type MarketSnapshot } from '../../../core/markets/market-snapshot.ts'
+import type { MarketHistoryEntry } from '../../../core/markets/market-history.ts'
 import type { Token } from '../amounts.ts'
 import type { MarketCommand } from '../command.ts'
 import { CommandError } from '../command-error.ts'

@@ -1,8 +1,8 @@
 // `liquidate <market>`: exits every outcome the wallet holds of an expired or failed market at its
 // frozen prices (research/delphi.md §3, Liquidation).
-import { heldOutcomes } from '../../../markets/exit-value.ts'
-import { MARKET_STATUS, outcomeLabel } from '../../../markets/market-snapshot.ts'
-import { statusLabel } from '../../../markets/market-status.ts'
+import { heldOutcomes } from '../../../core/markets/exit-value.ts'
+import { MARKET_STATUS, outcomeLabel } from '../../../core/markets/market-snapshot.ts'
+import { statusLabel } from '../../../core/markets/market-status.ts'
 import type { MarketCommand } from '../command.ts'
 import { CommandError } from '../command-error.ts'
 import { marketId } from '../market-json.ts'

@@ -1,10 +1,10 @@
 // `list [--status s] [--sort by] [--limit n] [--search words]`: the markets, narrowed and ordered the
-// way the Markets view does it (src/markets/market-list.ts).
-import { MARKET_SORTS, selectMarkets, type MarketSort } from '../../../markets/market-list.ts'
+// way the Markets view does it (src/core/markets/market-list.ts).
+import { MARKET_SORTS, selectMarkets, type MarketSort } from '../../../core/markets/market-list.ts'
 import type { MarketCommand } from '../command.ts'
 import { CommandError } from '../command-error.ts'
 import { marketSummary, statusName } from '../market-json.ts'
-import { MARKET_STATUS } from '../../../markets/market-snapshot.ts'
+import { MARKET_STATUS } from '../../../core/markets/market-snapshot.ts'
 
 const STATUS_ARGS = Object.values(MARKET_STATUS).map(statusName)
 const SORT_ARGS = MARKET_SORTS.map((s) => s.value)

@@ -2,8 +2,8 @@
 // with what it can do there now (sell, wait, redeem, liquidate) and, on open markets, what each
 // holding sells for at the current price.
 import { getAddress, isAddress, type Address } from 'viem'
-import { MARKET_STATUS, outcomeLabel, type MarketSnapshot } from '../../../markets/market-snapshot.ts'
-import { quoteTrade } from '../../../markets/trade-quote.ts'
+import { MARKET_STATUS, outcomeLabel, type MarketSnapshot } from '../../../core/markets/market-snapshot.ts'
+import { quoteTrade } from '../../../core/markets/trade-quote.ts'
 import type { MarketCommand } from '../command.ts'
 import { CommandError } from '../command-error.ts'
 import { marketId, statusName } from '../market-json.ts'

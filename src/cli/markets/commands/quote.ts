@@ -4,7 +4,7 @@ import { parseShares } from '../amounts.ts'
 import { checkedQuote, quoteJson } from '../checked-quote.ts'
 import type { MarketCommand } from '../command.ts'
 import { parseOutcome } from '../outcome-arg.ts'
-import type { TradeSide } from '../../../markets/trade-quote.ts'
+import type { TradeSide } from '../../../core/markets/trade-quote.ts'
 
 function quoteCommand(side: TradeSide): MarketCommand {
   return {

@@ -1,7 +1,7 @@
 // `redeem <market>`: pays out the wallet's winning shares of a settled market.
 import { formatUnits } from 'viem'
-import { MARKET_STATUS, outcomeLabel } from '../../../markets/market-snapshot.ts'
-import { statusLabel } from '../../../markets/market-status.ts'
+import { MARKET_STATUS, outcomeLabel } from '../../../core/markets/market-snapshot.ts'
+import { statusLabel } from '../../../core/markets/market-status.ts'
 import type { MarketCommand } from '../command.ts'
 import { CommandError } from '../command-error.ts'
 import { marketId } from '../market-json.ts'

@@ -3,7 +3,7 @@
 // below the minimum or above the market's supply, more shares than the wallet holds, a bound above the
 // quote.
 import { formatUnits } from 'viem'
-import { outcomeLabel } from '../../../markets/market-snapshot.ts'
+import { outcomeLabel } from '../../../core/markets/market-snapshot.ts'
 import { quoteJson } from '../checked-quote.ts'
 import { readTradeInput } from '../trade-input.ts'
 import type { MarketCommand } from '../command.ts'
