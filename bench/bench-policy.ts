@@ -2,7 +2,7 @@
 // model (the worker's Adam moments), and G scored completions per task as a peer scores its own.
 // Shared by the benches that train outside the swarm round (step-direction, transfer) and the
 // swarm-vs-solo arms, so each measures the same policy.
-import type { GrpoConfig } from '../src/model/grpo-step.ts'
+import type { GrpoConfig } from '../src/compute/model/grpo-step.ts'
 import type { LearningConfig } from '../src/core/learning/learning-config.ts'
 import { createReproduciblePolicy, type ReproduciblePolicy } from '../src/swarm/reproducible-policy.ts'
 import type { TokenizedGroup } from '../src/core/learning/rollout-batch.ts'

@@ -18,7 +18,7 @@ import { refOfTask } from '../src/core/protocol/task-ref.ts'
 import { topicFor } from '../src/core/protocol/topics.ts'
 import { validatePresenceBody } from '../src/core/protocol/presence.ts'
 import { demoGeneration } from '../src/verify/demo-receipts.ts'
-import { kernelsHashFromDisk } from '../src/verify/kernels-hash-node.ts'
+import { kernelsHashFromDisk } from '../src/compute/proof/kernels-hash-node.ts'
 import { fmt, percentile, positiveInt, printTable, writeResults, type Row } from './stats.ts'
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '15' } } })

@@ -13,9 +13,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
-import { readCheckpoint, weightsHash } from '../src/model/checkpoint.ts'
-import { type ModelConfig } from '../src/model/config.ts'
-import type { Params } from '../src/model/params.ts'
+import { readCheckpoint, weightsHash } from '../src/compute/model/checkpoint.ts'
+import { type ModelConfig } from '../src/compute/model/config.ts'
+import type { Params } from '../src/compute/model/params.ts'
 import { generate as solverGenerate } from '../src/solver/generate.ts'
 import { DEFAULT_LEARNING } from '../src/core/learning/learning-config.ts'
 import { ADAM_MOMENTS } from '../src/swarm/worker-policy.ts'
@@ -48,23 +48,27 @@ const repo = fileURLToPath(new URL('../', import.meta.url))
 
 /** The modules the bench drives, loaded from one source tree. */
 interface Twin {
-  grpoStepProgram: typeof import('../src/model/grpo-step.ts').grpoStepProgram
-  runSync: typeof import('../src/model/program.ts').runSync
-  ops: typeof import('../src/model/twin-ops.ts').TWIN_OPS
-  initTrainState: typeof import('../src/model/train-step.ts').initTrainState
-  generate: typeof import('../src/model/generate.ts').generate
+  grpoStepProgram: typeof import('../src/compute/model/grpo-step.ts').grpoStepProgram
+  runSync: typeof import('../src/compute/model/program.ts').runSync
+  ops: typeof import('../src/compute/model/twin-ops.ts').TWIN_OPS
+  initTrainState: typeof import('../src/compute/model/train-step.ts').initTrainState
+  generate: typeof import('../src/compute/model/generate.ts').generate
   /** The G rows batched (absent in the old twin, which decodes one row at a time). */
-  generateRows?: typeof import('../src/model/generate.ts').generateRows
+  generateRows?: typeof import('../src/compute/model/generate.ts').generateRows
 }
 
 async function loadTwin(root: string): Promise<Twin> {
   const at = (path: string) => pathToFileURL(join(root, path)).href
   const [grpo, train, gen, program, ops] = await Promise.all([
-    import(at('src/model/grpo-step.ts')) as Promise<typeof import('../src/model/grpo-step.ts')>,
-    import(at('src/model/train-step.ts')) as Promise<typeof import('../src/model/train-step.ts')>,
-    import(at('src/model/generate.ts')) as Promise<typeof import('../src/model/generate.ts')>,
-    import(at('src/model/program.ts')) as Promise<typeof import('../src/model/program.ts')>,
-    import(at('src/model/twin-ops.ts')) as Promise<typeof import('../src/model/twin-ops.ts')>,
+    import(at('src/compute/model/grpo-step.ts')) as Promise<
+      typeof import('../src/compute/model/grpo-step.ts')
+    >,
+    import(at('src/compute/model/train-step.ts')) as Promise<
+      typeof import('../src/compute/model/train-step.ts')
+    >,
+    import(at('src/compute/model/generate.ts')) as Promise<typeof import('../src/compute/model/generate.ts')>,
+    import(at('src/compute/model/program.ts')) as Promise<typeof import('../src/compute/model/program.ts')>,
+    import(at('src/compute/model/twin-ops.ts')) as Promise<typeof import('../src/compute/model/twin-ops.ts')>,
   ])
   return {
     grpoStepProgram: grpo.grpoStepProgram,

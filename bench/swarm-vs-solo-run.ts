@@ -11,7 +11,7 @@
 // small space has) at the end. Prints one JSON line (an ArmResult).
 //   node --import ./src/polyfills/register.js bench/swarm-vs-solo-run.ts '<ArmSpec JSON>'
 import { readFileSync } from 'node:fs'
-import { scoreReservedCells } from '../src/model/sft/held-out-eval.ts'
+import { scoreReservedCells } from '../src/compute/model/sft/held-out-eval.ts'
 import {
   chooseCells,
   EMPTY_CURRICULUM,

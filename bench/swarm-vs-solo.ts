@@ -18,7 +18,7 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { launchBrowser } from '../e2e/browser.ts'
-import { scoreReservedCells, type ReservedCellScore } from '../src/model/sft/held-out-eval.ts'
+import { scoreReservedCells, type ReservedCellScore } from '../src/compute/model/sft/held-out-eval.ts'
 import {
   DEFAULT_LEARNING,
   parseLearningConfig,

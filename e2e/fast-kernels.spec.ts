@@ -3,9 +3,9 @@
 // over shapes that cross tile, chunk and workgroup edges.
 import '../src/polyfills/promise-with-resolvers.ts'
 import { expect, test } from '@playwright/test'
-import { maxRelToPeak, softmaxRowF64 } from '../src/kernels/ref/f64-reference.ts'
-import { attentionForward } from '../src/model/f64/causal-attention.ts'
-import { matmulNT, transpose } from '../src/model/f64/dense.ts'
+import { maxRelToPeak, softmaxRowF64 } from '../src/compute/kernels/ref/f64-reference.ts'
+import { attentionForward } from '../src/compute/model/f64/causal-attention.ts'
+import { matmulNT, transpose } from '../src/compute/model/f64/dense.ts'
 import { attentionCases, matmulCases, softmaxCases } from './fast-kernels-page/cases.ts'
 import type { FastRun } from './fast-kernels-page/main.ts'
 import { serveTestPage, type TestPageSite } from './test-page.ts'

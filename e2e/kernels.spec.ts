@@ -3,10 +3,10 @@
 // two workgroup sizes, and the twin in the page gives the bytes of the twin in Node.
 import '../src/polyfills/promise-with-resolvers.ts'
 import { expect, test } from '@playwright/test'
-import { parityCases, twinBits, type Bits } from '../src/kernels/gpu/kernel-cases.ts'
-import { bitsOf, matmulCases, SATURATING_CASE } from '../src/kernels/gpu/matmul-cases.ts'
-import { matmul } from '../src/kernels/ref/matmul.ts'
-import type { ParityRun } from '../src/kernels/gpu/kernel-parity.ts'
+import { parityCases, twinBits, type Bits } from '../src/compute/kernels/gpu/kernel-cases.ts'
+import { bitsOf, matmulCases, SATURATING_CASE } from '../src/compute/kernels/gpu/matmul-cases.ts'
+import { matmul } from '../src/compute/kernels/ref/matmul.ts'
+import type { ParityRun } from '../src/compute/kernels/gpu/kernel-parity.ts'
 import { serveTestPage, type TestPageSite } from './test-page.ts'
 
 const PORT = 19660

@@ -4,12 +4,12 @@
 // model and hashes it on load. Small enough to make in well under a second.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { ModelConfig } from '../src/model/config.ts'
-import { hfConfigJson } from '../src/model/load/hf-config.ts'
-import { exportOnnx } from '../src/model/onnx/export-onnx.ts'
-import { initParams } from '../src/model/params.ts'
-import { paramsF64 } from '../src/model/test-model.ts'
-import { trainBpe } from '../src/model/tokenizer/train-bpe.ts'
+import type { ModelConfig } from '../src/compute/model/config.ts'
+import { hfConfigJson } from '../src/compute/model/load/hf-config.ts'
+import { exportOnnx } from '../src/compute/model/onnx/export-onnx.ts'
+import { initParams } from '../src/compute/model/params.ts'
+import { paramsF64 } from '../src/compute/model/test-model.ts'
+import { trainBpe } from '../src/compute/model/tokenizer/train-bpe.ts'
 import { generateReasoningTask } from '../src/core/tasks/generate-reasoning-task.ts'
 
 export const FIXTURE_EOS = '<|endoftext|>'

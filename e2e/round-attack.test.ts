@@ -2,7 +2,7 @@
 // "refused for each class" cannot fail (or pass) for a group the attacker never sent.
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { parseTokenizerJson } from '../src/model/tokenizer/bpe-tokenizer.ts'
+import { parseTokenizerJson } from '../src/compute/model/tokenizer/bpe-tokenizer.ts'
 import { attackOn } from './attack-tabs.ts'
 import { roundAttackMessages, type RoundAttackContext } from './round-attack.ts'
 

@@ -4,7 +4,7 @@
 // identity of its own. Everything an attacker needs is public: the round clock, the swarm's cells and
 // each tab's draw (round-tasks.ts recomputes it from swarm, round, peer and cell). Pure: the child
 // process (hostile-peer-process.ts) signs the messages and sends them.
-import type { Tokenizer } from '../src/model/tokenizer/tokenizer.ts'
+import type { Tokenizer } from '../src/compute/model/tokenizer/tokenizer.ts'
 import { CODE_TEMPLATES } from '../src/core/tasks/code-templates.ts'
 import { generateCodeTask } from '../src/core/tasks/generate-code-task.ts'
 import { encodeEnvelope, PROTOCOL_VERSION } from '../src/core/protocol/envelope.ts'

@@ -1,16 +1,16 @@
 // The reproducible kernels' training proof (issue 3), through the real parts: the 50-step supervised
-// run of src/model/training-proof.ts as a program on the WGSL kernels of two browser contexts and of a
+// run of src/compute/model/training-proof.ts as a program on the WGSL kernels of two browser contexts and of a
 // dedicated worker (SwiftShader here, a GPU elsewhere) ends on the TS twin's weights hash in Node,
 // step for step; its held-out loss halves and lands within 10% of a float64 run from the same init and
 // batches. Receipts made on the WGSL kernels in one context verify in another, in a worker and in
 // Node; a flipped weight bit or a changed hashed field is named.
 import '../src/polyfills/promise-with-resolvers.ts'
 import { expect, test, type Page } from '@playwright/test'
-import { adamWState } from '../src/model/f64/adamw.ts'
-import { flatFromParams } from '../src/model/f64/flat-params.ts'
-import { batchGradient, sftStep } from '../src/model/f64/sft-step.ts'
-import { initParams } from '../src/model/params.ts'
-import { runSync } from '../src/model/program.ts'
+import { adamWState } from '../src/compute/model/f64/adamw.ts'
+import { flatFromParams } from '../src/compute/model/f64/flat-params.ts'
+import { batchGradient, sftStep } from '../src/compute/model/f64/sft-step.ts'
+import { initParams } from '../src/compute/model/params.ts'
+import { runSync } from '../src/compute/model/program.ts'
 import {
   evalSequences,
   PROOF_CONFIG,
@@ -20,11 +20,11 @@ import {
   trainingProofProgram,
   trainSequences,
   type ProofResult,
-} from '../src/model/training-proof.ts'
-import { TWIN_OPS } from '../src/model/twin-ops.ts'
-import { fromBase64, toBase64 } from '../src/verify/base64.ts'
-import { kernelsHashFromDisk } from '../src/verify/kernels-hash-node.ts'
-import { verify } from '../src/verify/verify.ts'
+} from '../src/compute/model/training-proof.ts'
+import { TWIN_OPS } from '../src/compute/model/twin-ops.ts'
+import { fromBase64, toBase64 } from '../src/compute/proof/base64.ts'
+import { kernelsHashFromDisk } from '../src/compute/proof/kernels-hash-node.ts'
+import { verify } from '../src/compute/proof/verify.ts'
 import type { MadeReceipts, ProofRun } from './program-page/proof-run.ts'
 import { serveTestPage, type TestPageSite } from './test-page.ts'
 

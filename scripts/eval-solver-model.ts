@@ -8,18 +8,18 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { readCheckpoint } from '../src/model/checkpoint.ts'
-import { flatFromParams } from '../src/model/f64/flat-params.ts'
-import { parseHfConfig } from '../src/model/load/hf-config.ts'
+import { readCheckpoint } from '../src/compute/model/checkpoint.ts'
+import { flatFromParams } from '../src/compute/model/f64/flat-params.ts'
+import { parseHfConfig } from '../src/compute/model/load/hf-config.ts'
 import {
   EVAL_MAX_NEW_TOKENS,
   evaluateHeldOut,
   evaluateReserved,
   type HeldOutRow,
-} from '../src/model/sft/held-out-eval.ts'
-import { HELD_OUT_COUNT, HELD_OUT_SEED_START } from '../src/model/sft/sft-data.ts'
-import type { SolverRecipe } from '../src/model/sft/solver-training.ts'
-import { parseTokenizerJson } from '../src/model/tokenizer/bpe-tokenizer.ts'
+} from '../src/compute/model/sft/held-out-eval.ts'
+import { HELD_OUT_COUNT, HELD_OUT_SEED_START } from '../src/compute/model/sft/sft-data.ts'
+import type { SolverRecipe } from '../src/compute/model/sft/solver-training.ts'
+import { parseTokenizerJson } from '../src/compute/model/tokenizer/bpe-tokenizer.ts'
 import { HELD_OUT_PER_CELL, HELD_OUT_SCAN_START } from '../src/core/tasks/held-out-set.ts'
 import type { PassInterval } from '../src/core/tasks/pass-interval.ts'
 import type { Difficulty } from '../src/core/tasks/task.ts'

@@ -4,7 +4,7 @@
 // solution in its targets).
 //   node --import ./src/polyfills/register.js scripts/train-solver-model.ts [--recipe tiny|next|either|micro] [--out DIR]
 //     [--steps N] [--workers N] [--eval-every N [--eval-from S] [--eval-count C] [--snapshots DIR]]
-// The same command gives the same bytes, with any number of workers: see src/model/sft/solver-training.ts
+// The same command gives the same bytes, with any number of workers: see src/compute/model/sft/solver-training.ts
 // and gradient-pool.ts. Workers default to one per sequence of a batch, at most one per core.
 // --steps N trains a schedule of N steps to its end (the recipe's stopAfter is dropped).
 // --eval-every N scores greedy pass@1 on C held-out seeds per family and difficulty (default 200) every N
@@ -15,14 +15,18 @@ import { availableParallelism } from 'node:os'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { MICRO_NAME, MICRO_RECIPE } from '../src/model/sft/micro-recipe.ts'
-import { EITHER_SOLVER_RECIPE, NEXT_SOLVER_RECIPE, SOLVER_RECIPE } from '../src/model/sft/solver-recipe.ts'
-import { SOLVER_NAME, solverFolderFiles } from '../src/model/sft/solver-folder.ts'
-import { batchGradient } from '../src/model/f64/sft-step.ts'
-import { flatFromParams, parameterCount, roundToParams } from '../src/model/f64/flat-params.ts'
-import { combinedRows, evaluateHeldOut, type HeldOutRow } from '../src/model/sft/held-out-eval.ts'
-import { END_OF_TEXT, HELD_OUT_COUNT } from '../src/model/sft/sft-data.ts'
-import { gradientPool } from '../src/model/sft/gradient-pool.ts'
+import { MICRO_NAME, MICRO_RECIPE } from '../src/compute/model/sft/micro-recipe.ts'
+import {
+  EITHER_SOLVER_RECIPE,
+  NEXT_SOLVER_RECIPE,
+  SOLVER_RECIPE,
+} from '../src/compute/model/sft/solver-recipe.ts'
+import { SOLVER_NAME, solverFolderFiles } from '../src/compute/model/sft/solver-folder.ts'
+import { batchGradient } from '../src/compute/model/f64/sft-step.ts'
+import { flatFromParams, parameterCount, roundToParams } from '../src/compute/model/f64/flat-params.ts'
+import { combinedRows, evaluateHeldOut, type HeldOutRow } from '../src/compute/model/sft/held-out-eval.ts'
+import { END_OF_TEXT, HELD_OUT_COUNT } from '../src/compute/model/sft/sft-data.ts'
+import { gradientPool } from '../src/compute/model/sft/gradient-pool.ts'
 import {
   completeStep,
   lastStep,
@@ -31,7 +35,7 @@ import {
   type ChainStep,
   type SolverRecipe,
   type TrainingRun,
-} from '../src/model/sft/solver-training.ts'
+} from '../src/compute/model/sft/solver-training.ts'
 
 /** Progress lines: often enough to see it working, rarely enough to stay readable. */
 const REPORT_EVERY = 25

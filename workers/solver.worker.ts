@@ -1,7 +1,7 @@
 // The solver worker: owns the model (an onnxruntime-web session) and answers the page's requests
 // (src/solver/solver-protocol.ts). The logic is src/solver/solver-session.ts; this file wires the
 // worker global, the browser's onnxruntime-web bundles, WebGPU detection and the OPFS model cache.
-import { MODEL_CACHE_DIRECTORY, OpfsBlobStore } from '../src/model/load/opfs-blob-store.ts'
+import { MODEL_CACHE_DIRECTORY, OpfsBlobStore } from '../src/compute/model/load/opfs-blob-store.ts'
 import { sourceReader } from '../src/model/load/source-reader.ts'
 import { hasRealGpu, type GpuProbe } from '../src/solver/choose-backend.ts'
 import { importOrtBundle } from '../src/solver/ort-bundles.ts'

@@ -4,20 +4,20 @@
 // TS twin — on the same values. Both GPU paths run device-resident: inputs uploaded once, the op's
 // dispatches repeated R times in one command buffer and one submit, then onSubmittedWorkDone; the
 // reproducible hosts' dispatches are recorded from one ordinary host call (record-dispatches.ts).
-import { createAttentionKernel } from '../../src/kernels/gpu/attention-kernel.ts'
-import { SHADER_NAMES, type Shaders } from '../../src/kernels/gpu/dispatch.ts'
-import { createMatmulKernel } from '../../src/kernels/gpu/matmul-kernel.ts'
-import { createSoftmaxKernel } from '../../src/kernels/gpu/softmax-kernel.ts'
-import { createFastAttention } from '../../src/kernels/fast/fast-attention.ts'
-import { createFastMatmul } from '../../src/kernels/fast/fast-matmul.ts'
-import { FAST_SHADER_NAMES, type FastShaders } from '../../src/kernels/fast/fast-shaders.ts'
-import { createFastSoftmax } from '../../src/kernels/fast/fast-softmax.ts'
-import { bindOwning, runResident, type ResidentOp } from '../../src/kernels/fast/resident.ts'
-import { attention } from '../../src/kernels/ref/attention.ts'
-import { matmul } from '../../src/kernels/ref/matmul.ts'
-import { seededRandom, uniformArray } from '../../src/kernels/ref/seeded-random.ts'
-import { softmax } from '../../src/kernels/ref/softmax.ts'
-import { fromFloat } from '../../src/kernels/ref/tensor.ts'
+import { createAttentionKernel } from '../../src/compute/kernels/gpu/attention-kernel.ts'
+import { SHADER_NAMES, type Shaders } from '../../src/compute/kernels/gpu/dispatch.ts'
+import { createMatmulKernel } from '../../src/compute/kernels/gpu/matmul-kernel.ts'
+import { createSoftmaxKernel } from '../../src/compute/kernels/gpu/softmax-kernel.ts'
+import { createFastAttention } from '../../src/compute/kernels/fast/fast-attention.ts'
+import { createFastMatmul } from '../../src/compute/kernels/fast/fast-matmul.ts'
+import { FAST_SHADER_NAMES, type FastShaders } from '../../src/compute/kernels/fast/fast-shaders.ts'
+import { createFastSoftmax } from '../../src/compute/kernels/fast/fast-softmax.ts'
+import { bindOwning, runResident, type ResidentOp } from '../../src/compute/kernels/fast/resident.ts'
+import { attention } from '../../src/compute/kernels/ref/attention.ts'
+import { matmul } from '../../src/compute/kernels/ref/matmul.ts'
+import { seededRandom, uniformArray } from '../../src/compute/kernels/ref/seeded-random.ts'
+import { softmax } from '../../src/compute/kernels/ref/softmax.ts'
+import { fromFloat } from '../../src/compute/kernels/ref/tensor.ts'
 import {
   attentionShape,
   type BenchOptions,

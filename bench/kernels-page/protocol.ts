@@ -1,6 +1,6 @@
 // What bench/kernels.ts asks the kernels bench page and what the page answers (no browser code here,
 // so Node imports it too).
-import type { AttentionShape } from '../../src/kernels/ref/attention.ts'
+import type { AttentionShape } from '../../src/compute/kernels/ref/attention.ts'
 
 /** How the page's progress lines (one per op and size) begin on its console. */
 export const PROGRESS = 'kernels bench:'

@@ -5,8 +5,8 @@
 // the host filled, its grid — is kept, with those buffers, for replay. Replaying repeats exactly the
 // host's GPU work, with its own parameters, minus the uploads, read-backs and host-side steps between
 // dispatches.
-import type { GpuDispatch, ResidentOp } from '../../src/kernels/fast/resident.ts'
-import { disableBufferPool } from '../../src/kernels/gpu/buffer-pool.ts'
+import type { GpuDispatch, ResidentOp } from '../../src/compute/kernels/fast/resident.ts'
+import { disableBufferPool } from '../../src/compute/kernels/gpu/buffer-pool.ts'
 
 export interface DispatchRecorder {
   /** Build hosts on this device: everything they create and dispatch is recorded. */

@@ -2,15 +2,19 @@
 // from the same prompt with five decoders of one model folder, in this one tab, and reports tokens/s:
 // onnxruntime-web on its wasm EP and on its WebGPU EP (both through the solver's generation loop), the
 // float64 reference forward by full recompute (same loop), and the reproducible KV-cached generation
-// (src/model/generate.ts) on the TS integer twin and on the WGSL kernels of this tab's WebGPU device —
+// (src/compute/model/generate.ts) on the TS integer twin and on the WGSL kernels of this tab's WebGPU device —
 // whose tokens must be the twin's, bit for bit (`sameTokensAsTwin`). A path that cannot run reports why.
-import { BUNDLED_SHADERS } from '../../src/kernels/gpu/bundled-shaders.ts'
-import { createReproducibleRunner } from '../../src/kernels/reproducible-runner.ts'
-import { readCheckpoint } from '../../src/model/checkpoint.ts'
-import { generate as generateOnTwin, generateProgram, type Generation } from '../../src/model/generate.ts'
-import { parseHfConfig } from '../../src/model/load/hf-config.ts'
-import { paramsF64 } from '../../src/model/test-model.ts'
-import { parseTokenizerJson } from '../../src/model/tokenizer/bpe-tokenizer.ts'
+import { BUNDLED_SHADERS } from '../../src/compute/kernels/gpu/bundled-shaders.ts'
+import { createReproducibleRunner } from '../../src/compute/kernels/reproducible-runner.ts'
+import { readCheckpoint } from '../../src/compute/model/checkpoint.ts'
+import {
+  generate as generateOnTwin,
+  generateProgram,
+  type Generation,
+} from '../../src/compute/model/generate.ts'
+import { parseHfConfig } from '../../src/compute/model/load/hf-config.ts'
+import { paramsF64 } from '../../src/compute/model/test-model.ts'
+import { parseTokenizerJson } from '../../src/compute/model/tokenizer/bpe-tokenizer.ts'
 import { generate, type Decoder } from '../../src/solver/generate.ts'
 import { ortDecoder } from '../../src/solver/ort-decoder.ts'
 import { importOrtBundle } from '../../src/solver/ort-bundles.ts'
@@ -18,8 +22,8 @@ import { createSession } from '../../src/solver/ort-runtime.ts'
 import { framePrompt } from '../../src/solver/prompt-frame.ts'
 import type { SolverBackend } from '../../src/solver/solver-protocol.ts'
 import { f64Decoder } from '../../src/solver/test-decoders.ts'
-import { headDim } from '../../src/model/config.ts'
-import type { TraceHook } from '../../src/model/trace-hook.ts'
+import { headDim } from '../../src/compute/model/config.ts'
+import type { TraceHook } from '../../src/compute/model/trace-hook.ts'
 import { TWIN_PATH, WGSL_PATH } from './path-names.ts'
 
 export interface SpeedOptions {

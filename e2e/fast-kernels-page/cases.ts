@@ -1,8 +1,8 @@
 // The fast f32 kernels' check cases: odd shapes that cross tile, chunk and workgroup edges. The page
 // and the spec build the same f32 inputs from the same seeds, so only the outputs cross over.
-import type { FastMatmulShape } from '../../src/kernels/fast/fast-matmul.ts'
-import type { AttentionShape } from '../../src/kernels/ref/attention.ts'
-import { seededRandom, uniformArray } from '../../src/kernels/ref/seeded-random.ts'
+import type { FastMatmulShape } from '../../src/compute/kernels/fast/fast-matmul.ts'
+import type { AttentionShape } from '../../src/compute/kernels/ref/attention.ts'
+import { seededRandom, uniformArray } from '../../src/compute/kernels/ref/seeded-random.ts'
 
 export interface MatmulCase {
   readonly shape: FastMatmulShape

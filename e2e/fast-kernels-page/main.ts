@@ -1,11 +1,11 @@
 /// <reference types="@webgpu/types" />
 // A test page (built by e2e/fast-kernels.spec.ts, not part of the app): runs the fast f32 kernels of
 // shaders/fast/ on this browser's WebGPU adapter over the check cases and hands the outputs to the test.
-import { createFastAttention } from '../../src/kernels/fast/fast-attention.ts'
-import { createFastMatmul } from '../../src/kernels/fast/fast-matmul.ts'
-import type { FastShaders } from '../../src/kernels/fast/fast-shaders.ts'
-import { createFastSoftmax } from '../../src/kernels/fast/fast-softmax.ts'
-import { bindOwning, readF32, runResident, type OwningOp } from '../../src/kernels/fast/resident.ts'
+import { createFastAttention } from '../../src/compute/kernels/fast/fast-attention.ts'
+import { createFastMatmul } from '../../src/compute/kernels/fast/fast-matmul.ts'
+import type { FastShaders } from '../../src/compute/kernels/fast/fast-shaders.ts'
+import { createFastSoftmax } from '../../src/compute/kernels/fast/fast-softmax.ts'
+import { bindOwning, readF32, runResident, type OwningOp } from '../../src/compute/kernels/fast/resident.ts'
 import attention from '../../shaders/fast/attention.wgsl?raw'
 import matmul from '../../shaders/fast/matmul.wgsl?raw'
 import reduce from '../../shaders/fast/reduce.wgsl?raw'

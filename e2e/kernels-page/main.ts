@@ -1,7 +1,7 @@
 // A test page (built by e2e/kernels.spec.ts, not part of the app): runs the reproducible WGSL kernels
 // on this browser's WebGPU adapter and the TS twin on the same inputs, and hands both results to the test.
-import type { Shaders } from '../../src/kernels/gpu/dispatch.ts'
-import { runKernelParity, type ParityRun } from '../../src/kernels/gpu/kernel-parity.ts'
+import type { Shaders } from '../../src/compute/kernels/gpu/dispatch.ts'
+import { runKernelParity, type ParityRun } from '../../src/compute/kernels/gpu/kernel-parity.ts'
 import adam from '../../shaders/adam.wgsl?raw'
 import attention from '../../shaders/attention.wgsl?raw'
 import clip from '../../shaders/clip.wgsl?raw'

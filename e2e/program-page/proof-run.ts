@@ -1,13 +1,16 @@
 // What the training-proof test asks of a browser context, page or worker alike: the 50-step proof on
 // this runtime's reproducible runner (WGSL when it has a device), and receipts made and checked there.
 import { generateKeyPair } from '@libp2p/crypto/keys'
-import { BUNDLED_SHADERS } from '../../src/kernels/gpu/bundled-shaders.ts'
-import { createReproducibleRunner, type ReproducibleRunner } from '../../src/kernels/reproducible-runner.ts'
-import { trainingProofProgram, type ProofResult } from '../../src/model/training-proof.ts'
+import { BUNDLED_SHADERS } from '../../src/compute/kernels/gpu/bundled-shaders.ts'
+import {
+  createReproducibleRunner,
+  type ReproducibleRunner,
+} from '../../src/compute/kernels/reproducible-runner.ts'
+import { trainingProofProgram, type ProofResult } from '../../src/compute/model/training-proof.ts'
 import { demoGeneration, demoTrainingStep } from '../../src/verify/demo-receipts.ts'
-import { BUNDLED_KERNELS_HASH } from '../../src/verify/kernels-hash-bundled.ts'
-import type { MadeReceipt } from '../../src/verify/receipt-builders.ts'
-import { verify, type VerifyVerdict } from '../../src/verify/verify.ts'
+import { BUNDLED_KERNELS_HASH } from '../../src/compute/proof/kernels-hash-bundled.ts'
+import type { MadeReceipt } from '../../src/compute/proof/receipt-builders.ts'
+import { verify, type VerifyVerdict } from '../../src/compute/proof/verify.ts'
 
 export interface ProofRun extends ProofResult {
   readonly backend: ReproducibleRunner['backend']

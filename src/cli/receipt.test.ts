@@ -7,7 +7,7 @@ import { promisify } from 'node:util'
 import { afterAll, describe, expect, it } from 'vitest'
 import { demoGeneration, demoTrainingStep } from '../verify/demo-receipts.ts'
 import { defaultInputsPath } from '../core/protocol/inputs-file.ts'
-import { kernelsHashFromDisk } from '../verify/kernels-hash-node.ts'
+import { kernelsHashFromDisk } from '../compute/proof/kernels-hash-node.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'tabswarm-receipt-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))

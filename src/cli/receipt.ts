@@ -11,10 +11,10 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { demoGeneration, demoTrainingStep } from '../verify/demo-receipts.ts'
 import { defaultInputsPath } from '../core/protocol/inputs-file.ts'
-import { kernelsHashFromDisk } from '../verify/kernels-hash-node.ts'
+import { kernelsHashFromDisk } from '../compute/proof/kernels-hash-node.ts'
 import { validate, type Verdict } from '../core/protocol/receipt.ts'
 import type { Receipt } from '../core/protocol/receipt-schema.ts'
-import { verify } from '../verify/verify.ts'
+import { verify } from '../compute/proof/verify.ts'
 
 const USAGE = `usage: npm run receipt -- validate <file>
        npm run receipt -- verify <file> [--inputs <file>]

@@ -1,10 +1,10 @@
 // New weights for a loaded tabswarm model: a tabswarm-q1 checkpoint (the trainer's output) becomes the
 // ONNX decoder the solver runs. The checkpoint's config must equal the loaded one, or the tokenizer
 // and the cache shapes would no longer fit the weights.
-import { readCheckpoint, checkpointHash } from '../model/checkpoint.ts'
-import type { ModelConfig } from '../model/config.ts'
-import { exportOnnx } from '../model/onnx/export-onnx.ts'
-import { toFloat } from '../kernels/ref/tensor.ts'
+import { readCheckpoint, checkpointHash } from '../compute/model/checkpoint.ts'
+import type { ModelConfig } from '../compute/model/config.ts'
+import { exportOnnx } from '../compute/model/onnx/export-onnx.ts'
+import { toFloat } from '../compute/kernels/ref/tensor.ts'
 
 export function onnxFromCheckpoint(
   loaded: ModelConfig,

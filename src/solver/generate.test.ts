@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { TINY_CONFIG } from '../model/test-model.ts'
+import { TINY_CONFIG } from '../compute/model/test-model.ts'
 import { generate, type GenerateRequest } from './generate.ts'
 import { argmax } from './sampling.ts'
 import { f64Decoder, lastLogitsF64, scriptedDecoder, sharpTinyParams } from './test-decoders.ts'

@@ -2,9 +2,9 @@
 // by exportOnnx, checked against the float64 reference model.
 import * as ort from 'onnxruntime-web'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { headDim } from '../model/config.ts'
-import { exportOnnx } from '../model/onnx/export-onnx.ts'
-import { TINY_CONFIG } from '../model/test-model.ts'
+import { headDim } from '../compute/model/config.ts'
+import { exportOnnx } from '../compute/model/onnx/export-onnx.ts'
+import { TINY_CONFIG } from '../compute/model/test-model.ts'
 import { generate, type Decoder, type GenerateRequest } from './generate.ts'
 import { ortDecoder, type OrtKvCache } from './ort-decoder.ts'
 import { createSession } from './ort-runtime.ts'

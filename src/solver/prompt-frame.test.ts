@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { Tokenizer } from '../model/tokenizer/tokenizer.ts'
-import type { ModelManifest } from '../model/load/model-manifest.ts'
+import type { Tokenizer } from '../compute/model/tokenizer/tokenizer.ts'
+import type { ModelManifest } from '../compute/model/load/model-manifest.ts'
 import { framePrompt, promptTemplate, QWEN_CHAT_TEMPLATE } from './prompt-frame.ts'
 
 const tokenizerWith = (pieces: string[]) =>

@@ -1,7 +1,7 @@
 // How a task prompt is framed for the loaded model (docs/model-folder.md): the manifest's template for
 // tabswarm models; otherwise the Qwen chat framing when the tokenizer has its tokens; else the bare prompt.
-import type { ModelManifest } from '../model/load/model-manifest.ts'
-import type { Tokenizer } from '../model/tokenizer/tokenizer.ts'
+import type { ModelManifest } from '../compute/model/load/model-manifest.ts'
+import type { Tokenizer } from '../compute/model/tokenizer/tokenizer.ts'
 
 export const QWEN_CHAT_TEMPLATE = '<|im_start|>user\n{prompt}<|im_end|>\n<|im_start|>assistant\n'
 

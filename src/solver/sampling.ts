@@ -1,12 +1,12 @@
 // Picks the next token from f32 logits (the fast path: onnxruntime-web's logits, float maths). The
-// reproducible sampler that training re-executes is src/kernels/ref/sampling.ts; this one only has to
+// reproducible sampler that training re-executes is src/compute/kernels/ref/sampling.ts; this one only has to
 // be deterministic for one seed on one backend.
 //
-// Randomness: Philox4x32 (src/kernels/ref/philox.ts), the project's counter-based generator. The draw
+// Randomness: Philox4x32 (src/compute/kernels/ref/philox.ts), the project's counter-based generator. The draw
 // for sample s at new-token index t is counter (t, s) under the request's seed, so each sample's
 // draws are independent of the batch size and of the order rows are sampled in; a stateful generator
 // such as SeededRandom would tie sample s's tokens to how many draws the other samples made.
-import { drawU32 } from '../kernels/ref/philox.ts'
+import { drawU32 } from '../compute/kernels/ref/philox.ts'
 import type { SamplingOptions } from './solver-protocol.ts'
 
 export type TokenSampling = Pick<SamplingOptions, 'temperature' | 'topK' | 'topP' | 'seed'>

@@ -2,10 +2,10 @@
 // one at a time in arrival order (a load, a generate, a weight swap), so new weights go in between
 // generate requests, never during one, and a generate sent after a swap samples from the new weights.
 // Only cancel acts at once. A failed load or swap leaves the previous model serving.
-import { headDim } from '../model/config.ts'
-import { parameterLayout } from '../model/layout.ts'
-import type { FolderReader } from '../model/load/folder-reader.ts'
-import { loadModelFolder, type ModelFolder } from '../model/load/load-model-folder.ts'
+import { headDim } from '../compute/model/config.ts'
+import { parameterLayout } from '../compute/model/layout.ts'
+import type { FolderReader } from '../compute/model/load/folder-reader.ts'
+import { loadModelFolder, type ModelFolder } from '../compute/model/load/load-model-folder.ts'
 import { onnxFromCheckpoint } from './checkpoint-onnx.ts'
 import { chooseBackend } from './choose-backend.ts'
 import { generate } from './generate.ts'

@@ -1,9 +1,9 @@
 // Decoders for the generation-loop tests: the float64 reference model (with and without a cache) and a
 // scripted decoder whose greedy choice follows a fixed token list.
-import type { ModelConfig } from '../model/config.ts'
-import { forwardF64 } from '../model/forward-f64.ts'
-import { initParams } from '../model/params.ts'
-import { TINY_CONFIG, paramsF64 } from '../model/test-model.ts'
+import type { ModelConfig } from '../compute/model/config.ts'
+import { forwardF64 } from '../compute/model/forward-f64.ts'
+import { initParams } from '../compute/model/params.ts'
+import { TINY_CONFIG, paramsF64 } from '../compute/model/test-model.ts'
 import type { Decoder } from './generate.ts'
 
 /**

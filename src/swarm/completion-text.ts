@@ -1,7 +1,7 @@
 // What a completion's token ids say, the same on the peer that sampled them and on every receiver: the
 // decoded text of all of them but a final end-of-sequence token (where sampling stopped). Special tokens
 // decode as what they are, never dropped, so a completion's text shows every token a receiver trains on.
-import type { Tokenizer } from '../model/tokenizer/tokenizer.ts'
+import type { Tokenizer } from '../compute/model/tokenizer/tokenizer.ts'
 import type { RolloutCompletion } from '../core/protocol/rollouts.ts'
 
 export interface CompletionVocabulary {

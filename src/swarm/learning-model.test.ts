@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { FolderReader } from '../model/load/folder-reader.ts'
-import { testModelFolder } from '../model/load/test-folder.ts'
+import type { FolderReader } from '../compute/model/load/folder-reader.ts'
+import { testModelFolder } from '../compute/model/load/test-folder.ts'
 import { loadLearningModel, shownNames } from './learning-model.ts'
 
 function reader(files: ReadonlyMap<string, Uint8Array>): FolderReader {

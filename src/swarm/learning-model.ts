@@ -1,9 +1,9 @@
 // The model a learning swarm trains, as the peer worker needs it: the folder's tokenizer and prompt
 // framing (the same the solver uses, so prompt ids match what it samples from) and the pinned checkpoint
 // the trainer starts from. Only tabswarm models are trainable: a manifest with `trainable: true`.
-import { loadModelFolder, type ModelFolder } from '../model/load/load-model-folder.ts'
-import type { FolderReader } from '../model/load/folder-reader.ts'
-import { sha256Hex } from '../model/load/sha256-hex.ts'
+import { loadModelFolder, type ModelFolder } from '../compute/model/load/load-model-folder.ts'
+import type { FolderReader } from '../compute/model/load/folder-reader.ts'
+import { sha256Hex } from '../compute/model/load/sha256-hex.ts'
 import { promptTemplate } from '../solver/prompt-frame.ts'
 
 export interface LearningModel {

@@ -5,8 +5,8 @@
 // started from the peer worker, so everything keeps running while the tab is hidden.
 import type { SwarmConfig } from '../core/config/swarm-config.ts'
 import { MemoryBlobStore } from '../core/storage/blob-store.ts'
-import { MODEL_CACHE_DIRECTORY, OpfsBlobStore } from '../model/load/opfs-blob-store.ts'
-import { folderBaseUrl, urlFolder } from '../model/load/url-folder.ts'
+import { MODEL_CACHE_DIRECTORY, OpfsBlobStore } from '../compute/model/load/opfs-blob-store.ts'
+import { folderBaseUrl, urlFolder } from '../compute/model/load/url-folder.ts'
 import type { BridgeClient } from '../net/bridge-client.ts'
 import { createBrowserSandbox } from '../sandbox/browser-sandbox.ts'
 import { createSolverClient, type SolverClient } from '../solver/solver-client.ts'

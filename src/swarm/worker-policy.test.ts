@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { parseTokenizerJson } from '../model/tokenizer/bpe-tokenizer.ts'
+import { parseTokenizerJson } from '../compute/model/tokenizer/bpe-tokenizer.ts'
 import type { SamplingOptions } from '../solver/solver-protocol.ts'
 import { generateReasoningTask } from '../core/tasks/generate-reasoning-task.ts'
 import type { TrainerStepResult } from '../trainer/trainer-session.ts'
-import type { GrpoParams } from '../verify/work-params.ts'
+import type { GrpoParams } from '../compute/proof/work-params.ts'
 import type { TokenizedGroup } from '../core/learning/rollout-batch.ts'
 import {
   ADAM_MOMENTS,

@@ -3,14 +3,14 @@
 // after every step. Prompt ids are the solver's own framing (the model's template, src/solver/
 // prompt-frame.ts) in the same tokenizer, so what the trainer learns from is exactly what was sampled.
 import { sha256 } from '@noble/hashes/sha2.js'
-import { wideToFloat } from '../kernels/ref/wide-scalar.ts'
-import type { Tokenizer } from '../model/tokenizer/tokenizer.ts'
+import { wideToFloat } from '../compute/kernels/ref/wide-scalar.ts'
+import type { Tokenizer } from '../compute/model/tokenizer/tokenizer.ts'
 import type { SolverClient } from '../solver/solver-client.ts'
 import { framePrompt } from '../solver/prompt-frame.ts'
 import type { TrainerClient } from '../trainer/trainer-client.ts'
 import type { TrainerStepResult } from '../trainer/trainer-session.ts'
 import type { Task } from '../core/tasks/task.ts'
-import type { GrpoParams } from '../verify/work-params.ts'
+import type { GrpoParams } from '../compute/proof/work-params.ts'
 import { tokensSpellText } from './completion-text.ts'
 import type { LearningConfig } from '../core/learning/learning-config.ts'
 import type { Policy, SampledCompletion } from '../core/learning/swarm-round.ts'

@@ -1,9 +1,9 @@
 // The page's side of workers/trainer.worker.ts: one worker that owns the trainer. Requests are answered
 // by id; the worker runs them one at a time in the order sent, so a step sent right after init trains
 // the new weights. Signing the step's receipt is the caller's (the peer key stays on the main thread:
-// src/verify/receipt-builders.ts `signPrepared`).
+// src/compute/proof/receipt-builders.ts `signPrepared`).
 import type { TokenizedGroup } from '../core/learning/rollout-batch.ts'
-import type { GrpoParams } from '../verify/work-params.ts'
+import type { GrpoParams } from '../compute/proof/work-params.ts'
 import type { TrainerEvent, TrainerRequest } from './trainer-protocol.ts'
 import type { TrainerReady, TrainerStart, TrainerStepResult } from './trainer-session.ts'
 

@@ -2,7 +2,7 @@
 // directly. A session holds the weights and Adam state, the policy version and the position in the
 // step-hash chain; it takes GRPO steps on the TS twin of the reproducible kernels (the WGSL kernels
 // come later and must give the same bits), prepares an unsigned receipt for each (the peer key lives
-// on the main thread, which signs: src/verify/receipt-builders.ts `signPrepared`), and saves a
+// on the main thread, which signs: src/compute/proof/receipt-builders.ts `signPrepared`), and saves a
 // snapshot after every step, so that a reload resumes exactly where the last saved step left off.
 //
 // The KL penalty's reference policy is the checkpoint the trainer was initialised from (the loaded
@@ -10,18 +10,22 @@
 // trainer takes KL steps (learning's grpo.klBeta > 0), so a swarm without the penalty saves no second
 // checkpoint per step. A step without the penalty drops them (memory as on disk), after which a KL
 // step refuses to run rather than take a different reference.
-import { checkpointHash, readCheckpoint, writeCheckpoint } from '../model/checkpoint.ts'
+import { checkpointHash, readCheckpoint, writeCheckpoint } from '../compute/model/checkpoint.ts'
 import { isStorageFull } from '../core/storage/blob-store.ts'
-import { validateConfig, type ModelConfig } from '../model/config.ts'
-import { tokenLogProbsOf } from '../model/grpo-step.ts'
-import { initParams, type Params } from '../model/params.ts'
-import { initTrainState } from '../model/train-step.ts'
+import { validateConfig, type ModelConfig } from '../compute/model/config.ts'
+import { tokenLogProbsOf } from '../compute/model/grpo-step.ts'
+import { initParams, type Params } from '../compute/model/params.ts'
+import { initTrainState } from '../compute/model/train-step.ts'
 import type { TokenizedGroup } from '../core/learning/rollout-batch.ts'
-import { rolloutFromGroups } from '../verify/grpo-inputs.ts'
+import { rolloutFromGroups } from '../compute/proof/grpo-inputs.ts'
 import { genesis, type ChainPosition } from '../core/protocol/hash-chain.ts'
-import { prepareGrpoStepReceipt, type UnsignedReceipt, type WorkSite } from '../verify/receipt-builders.ts'
+import {
+  prepareGrpoStepReceipt,
+  type UnsignedReceipt,
+  type WorkSite,
+} from '../compute/proof/receipt-builders.ts'
 import type { JsonObject } from '../core/protocol/receipt-schema.ts'
-import { grpoParams, type GrpoParams } from '../verify/work-params.ts'
+import { grpoParams, type GrpoParams } from '../compute/proof/work-params.ts'
 import {
   decodeSnapshot,
   encodeSnapshot,

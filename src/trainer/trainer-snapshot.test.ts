@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { checkpointHash, writeCheckpoint } from '../model/checkpoint.ts'
-import { initParams } from '../model/params.ts'
-import { TINY_CONFIG } from '../model/test-model.ts'
-import { initTrainState } from '../model/train-step.ts'
+import { checkpointHash, writeCheckpoint } from '../compute/model/checkpoint.ts'
+import { initParams } from '../compute/model/params.ts'
+import { TINY_CONFIG } from '../compute/model/test-model.ts'
+import { initTrainState } from '../compute/model/train-step.ts'
 import { genesis } from '../core/protocol/hash-chain.ts'
-import { TEST_MODEL_ID } from '../verify/models.ts'
+import { TEST_MODEL_ID } from '../compute/proof/models.ts'
 import { decodeSnapshot, encodeSnapshot, type TrainerSnapshot } from './trainer-snapshot.ts'
 
 const params = initParams(TINY_CONFIG, [5, 0])

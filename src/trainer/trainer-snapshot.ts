@@ -8,18 +8,18 @@
 // The header records every part's length and hash, so a truncated or damaged file is refused with
 // what is wrong instead of resuming from different weights. Snapshots written before the reference
 // existed have no reference fields and read as before.
-import { checkpointHash, readCheckpoint } from '../model/checkpoint.ts'
-import type { ModelConfig } from '../model/config.ts'
-import type { TrainState } from '../model/train-step.ts'
+import { checkpointHash, readCheckpoint } from '../compute/model/checkpoint.ts'
+import type { ModelConfig } from '../compute/model/config.ts'
+import type { TrainState } from '../compute/model/train-step.ts'
 import { HASH_HEX, sha256Hex } from '../core/protocol/digest.ts'
 import type { ChainPosition } from '../core/protocol/hash-chain.ts'
-import { optimizerBytes, readOptimizer } from '../verify/optimizer-state.ts'
+import { optimizerBytes, readOptimizer } from '../compute/proof/optimizer-state.ts'
 
 export const SNAPSHOT_FORMAT = 'tabswarm-trainer-v1'
 
 /** What a trainer is, apart from its weights and optimizer state. */
 export interface TrainerIdentity {
-  /** the receipts' modelId (src/verify/models.ts) */
+  /** the receipts' modelId (src/compute/proof/models.ts) */
   readonly modelId: string
   /** pads rollout rows (the model's end-of-sequence token); never a loss target */
   readonly padId: number

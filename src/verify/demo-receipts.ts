@@ -1,22 +1,22 @@
 import type { PrivateKey } from '@libp2p/interface'
-import type { Batch } from '../model/forward.ts'
-import { tokenLogProbsOf } from '../model/grpo-step.ts'
-import { initParams } from '../model/params.ts'
-import type { ProgramRunner } from '../model/program.ts'
-import { TINY_CONFIG } from '../model/test-model.ts'
-import { initTrainState } from '../model/train-step.ts'
+import type { Batch } from '../compute/model/forward.ts'
+import { tokenLogProbsOf } from '../compute/model/grpo-step.ts'
+import { initParams } from '../compute/model/params.ts'
+import type { ProgramRunner } from '../compute/model/program.ts'
+import { TINY_CONFIG } from '../compute/model/test-model.ts'
+import { initTrainState } from '../compute/model/train-step.ts'
 import type { TokenizedGroup } from '../core/learning/rollout-batch.ts'
 import { jsonHash } from '../core/protocol/digest.ts'
-import { rolloutFromGroups } from './grpo-inputs.ts'
-import { TEST_MODEL_ID } from './models.ts'
+import { rolloutFromGroups } from '../compute/proof/grpo-inputs.ts'
+import { TEST_MODEL_ID } from '../compute/proof/models.ts'
 import {
   buildGenerationReceipt,
   buildGrpoStepReceipt,
   buildTrainingStepReceipt,
   type MadeReceipt,
   type ModelAtHand,
-} from './receipt-builders.ts'
-import type { GenerationParams, GrpoParams, TrainingParams } from './work-params.ts'
+} from '../compute/proof/receipt-builders.ts'
+import type { GenerationParams, GrpoParams, TrainingParams } from '../compute/proof/work-params.ts'
 
 /**
  * One generation, one training step and one GRPO step of the test model, with fixed seeds: the receipts that the

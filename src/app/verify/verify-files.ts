@@ -1,7 +1,7 @@
 // Reading the Verify view's files: size cap, JSON parse, and the verdicts in words.
 import { animalName } from '../../core/identity/animal.ts'
 import type { Receipt } from '../../core/protocol/receipt-schema.ts'
-import type { VerifyVerdict } from '../../verify/verify.ts'
+import type { VerifyVerdict } from '../../compute/proof/verify.ts'
 
 /** Files above this are refused before they are read (a receipt is a few KB, an inputs file a few MB). */
 export const MAX_FILE_BYTES = 20 * 1024 * 1024

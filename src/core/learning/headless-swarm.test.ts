@@ -2,11 +2,11 @@
 // forward, Philox sampling, GRPO on the TS twin of the kernels), the real verifiers. The same round loop
 // as a tab. Two identical runs give identical weights: the swarm's learning is reproducible end to end.
 import { describe, expect, it } from 'vitest'
-import { weightsHash } from '../../model/checkpoint.ts'
-import type { ModelConfig } from '../../model/config.ts'
-import { initParams } from '../../model/params.ts'
-import { parseTokenizerJson } from '../../model/tokenizer/bpe-tokenizer.ts'
-import { trainBpe } from '../../model/tokenizer/train-bpe.ts'
+import { weightsHash } from '../../compute/model/checkpoint.ts'
+import type { ModelConfig } from '../../compute/model/config.ts'
+import { initParams } from '../../compute/model/params.ts'
+import { parseTokenizerJson } from '../../compute/model/tokenizer/bpe-tokenizer.ts'
+import { trainBpe } from '../../compute/model/tokenizer/train-bpe.ts'
 import { generateReasoningTask } from '../tasks/generate-reasoning-task.ts'
 import { scoreReasoning } from '../tasks/score-completion.ts'
 import type { ReasoningTask } from '../tasks/task.ts'

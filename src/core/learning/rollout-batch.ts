@@ -1,7 +1,7 @@
 // Lays a training batch of rollout groups out for the model: one row per completion holding the prompt
 // then the completion, right-padded to the longest row. Loss positions are the ones whose next token is
 // a completion token; each row carries its group's advantage.
-import type { RolloutBatch } from '../../model/grpo-step.ts'
+import type { RolloutBatch } from '../../compute/model/grpo-step.ts'
 import { groupAdvantages } from './grpo-advantages.ts'
 
 /** Where a trained group came from: what a grpo-step receipt's trainedGroups name it by. */

@@ -3,14 +3,14 @@ import { firstIssue } from './schema.ts'
 import { HASH_HEX } from './digest.ts'
 import type { ChainPosition } from './hash-chain.ts'
 import { RECEIPT_KINDS, type JsonObject, type ReceiptKind } from './receipt-schema.ts'
-import type { TraceEntry } from '../../verify/trace.ts'
+import type { TraceEntry } from '../../compute/proof/trace.ts'
 
 /**
  * What `verify` needs besides the receipt, as a side file (`<name>.inputs.json` next to
  * `<name>.receipt.json` by default). A receipt carries hashes only, so it stays small and can be
  * gossiped and posted; the side file carries the bulk and is checked against those hashes:
  * - `checkpoint`: the weights used, as the base64 safetensors checkpoint (→ weightsHash, configHash);
- * - `optimizer`: a training step's Adam state, base64 (src/verify/optimizer-state.ts);
+ * - `optimizer`: a training step's Adam state, base64 (src/compute/proof/optimizer-state.ts);
  * - `inputs`: the canonical inputs (→ inputHash);
  * - `chain`: the training chain position before the work (→ chainTip, chainLength);
  * - `trace`: the prover's per-op hashes (→ traceRoot), which is what lets a verifier name the first

@@ -39,7 +39,7 @@ export interface ReceiptBody {
   readonly kind: ReceiptKind
   readonly modelId: string
   readonly configHash: string
-  /** The weights the work read: SHA-256 of their checkpoint file (src/model/checkpoint.ts). */
+  /** The weights the work read: SHA-256 of their checkpoint file (src/compute/model/checkpoint.ts). */
   readonly weightsHash: string
   readonly kernelsHash: string
   readonly opSet: OpSet

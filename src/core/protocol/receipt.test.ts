@@ -1,10 +1,10 @@
 import { generateKeyPair } from '@libp2p/crypto/keys'
 import { describe, expect, it } from 'vitest'
-import { qtensor } from '../../kernels/ref/tensor.ts'
-import { checkpointHash } from '../../model/checkpoint.ts'
-import type { Params } from '../../model/params.ts'
-import { fromBase64, toBase64 } from '../../verify/base64.ts'
-import { initTrainState } from '../../model/train-step.ts'
+import { qtensor } from '../../compute/kernels/ref/tensor.ts'
+import { checkpointHash } from '../../compute/model/checkpoint.ts'
+import type { Params } from '../../compute/model/params.ts'
+import { fromBase64, toBase64 } from '../../compute/proof/base64.ts'
+import { initTrainState } from '../../compute/model/train-step.ts'
 import {
   DEMO_GROUPS,
   DEMO_GRPO,
@@ -17,15 +17,15 @@ import {
   demoTrainingStep,
 } from '../../verify/demo-receipts.ts'
 import { HASH_HEX, jsonHash } from './digest.ts'
-import { advantagesOfRewards, rolloutFromGroups } from '../../verify/grpo-inputs.ts'
+import { advantagesOfRewards, rolloutFromGroups } from '../../compute/proof/grpo-inputs.ts'
 import { genesis } from './hash-chain.ts'
 import type { InputsFile } from './inputs-file.ts'
-import { kernelsHashFromDisk } from '../../verify/kernels-hash-node.ts'
+import { kernelsHashFromDisk } from '../../compute/proof/kernels-hash-node.ts'
 import { impliedChainTip, sealReceipt, validate } from './receipt.ts'
 import { domainSigner } from '../identity/signing-domains.ts'
 import { BODY_FIELDS, type Json, type JsonObject, type Receipt, type ReceiptBody } from './receipt-schema.ts'
-import { buildGrpoStepReceipt, type MadeReceipt } from '../../verify/receipt-builders.ts'
-import { verify, type VerifyVerdict } from '../../verify/verify.ts'
+import { buildGrpoStepReceipt, type MadeReceipt } from '../../compute/proof/receipt-builders.ts'
+import { verify, type VerifyVerdict } from '../../compute/proof/verify.ts'
 import { rolloutGroupHash } from '../learning/group-hash.ts'
 
 const key = await generateKeyPair('Ed25519')

@@ -21,7 +21,7 @@ import {
 import { refOfTask } from './task-ref.ts'
 import { demoGeneration, demoTrainingStep } from '../../verify/demo-receipts.ts'
 import { parseInputsFile } from './inputs-file.ts'
-import { kernelsHashFromDisk } from '../../verify/kernels-hash-node.ts'
+import { kernelsHashFromDisk } from '../../compute/proof/kernels-hash-node.ts'
 import { schemaFailure } from './receipt-schema.ts'
 import { publishedSchema, type PublishedFile } from './published-schemas.ts'
 

@@ -1,9 +1,9 @@
 // The FolderReader for each kind of model source the page can send.
 import type { ModelSource } from '../../solver/solver-protocol.ts'
-import { directoryHandleFolder } from './directory-handle-folder.ts'
-import type { FolderReader } from './folder-reader.ts'
-import { pickedFilesFolder } from './picked-files-folder.ts'
-import { urlFolder, type UrlFolderOptions } from './url-folder.ts'
+import { directoryHandleFolder } from '../../compute/model/load/directory-handle-folder.ts'
+import type { FolderReader } from '../../compute/model/load/folder-reader.ts'
+import { pickedFilesFolder } from '../../compute/model/load/picked-files-folder.ts'
+import { urlFolder, type UrlFolderOptions } from '../../compute/model/load/url-folder.ts'
 
 export function sourceReader(source: ModelSource, options: UrlFolderOptions = {}): FolderReader {
   switch (source.kind) {
