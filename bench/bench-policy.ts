@@ -4,9 +4,9 @@
 // swarm-vs-solo arms, so each measures the same policy.
 import type { GrpoConfig } from '../src/compute/model/grpo-step.ts'
 import type { LearningConfig } from '../src/core/learning/learning-config.ts'
-import { createReproduciblePolicy, type ReproduciblePolicy } from '../src/swarm/reproducible-policy.ts'
+import { createReproduciblePolicy, type ReproduciblePolicy } from '../src/peer/peer/reproducible-policy.ts'
 import type { TokenizedGroup } from '../src/core/learning/rollout-batch.ts'
-import { ADAM_MOMENTS } from '../src/swarm/worker-policy.ts'
+import { ADAM_MOMENTS } from '../src/peer/peer/worker-policy.ts'
 import { CODEZERO_REWARD } from '../src/core/tasks/reward.ts'
 import { scoreReasoning } from '../src/core/tasks/score-completion.ts'
 import type { ReasoningTask } from '../src/core/tasks/task.ts'

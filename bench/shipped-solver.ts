@@ -7,8 +7,8 @@ import { readCheckpoint } from '../src/compute/model/checkpoint.ts'
 import { headDim } from '../src/compute/model/config.ts'
 import { parseManifest } from '../src/compute/model/load/model-manifest.ts'
 import { parseTokenizerJson } from '../src/compute/model/tokenizer/bpe-tokenizer.ts'
-import { ortDecoder } from '../src/solver/ort-decoder.ts'
-import { createSession } from '../src/solver/ort-runtime.ts'
+import { ortDecoder } from '../src/peer/solver/ort-decoder.ts'
+import { createSession } from '../src/peer/solver/ort-runtime.ts'
 
 export const SHIPPED_FOLDER = new URL('../public/models/tabswarm-tiny/', import.meta.url)
 

@@ -12,7 +12,7 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import { generate } from '../src/solver/generate.ts'
+import { generate } from '../src/peer/solver/generate.ts'
 import { DEFAULT_LEARNING } from '../src/core/learning/learning-config.ts'
 import { generateReasoningTask } from '../src/core/tasks/generate-reasoning-task.ts'
 import { heldOutCell } from '../src/core/tasks/held-out-set.ts'

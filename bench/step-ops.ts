@@ -15,7 +15,7 @@ import { TWIN_OPS } from '../src/compute/model/twin-ops.ts'
 import { seededRandom } from '../src/compute/kernels/ref/seeded-random.ts'
 import { DEFAULT_LEARNING } from '../src/core/learning/learning-config.ts'
 import { buildRolloutBatch, type TokenizedGroup } from '../src/core/learning/rollout-batch.ts'
-import { ADAM_MOMENTS } from '../src/swarm/worker-policy.ts'
+import { ADAM_MOMENTS } from '../src/peer/peer/worker-policy.ts'
 import { readShipped } from './shipped-solver.ts'
 import { fmt, percentile, positiveInt, printTable, writeResults, type Row } from './stats.ts'
 

@@ -33,7 +33,7 @@ export interface BenchRecipe {
   curriculum: boolean
   /** new tokens a completion may sample: a model that writes its working needs room for it */
   maxNewTokens: number
-  /** optimizer steps a round on the round's batch (src/swarm/reproducible-policy.ts `epochs`) */
+  /** optimizer steps a round on the round's batch (src/peer/peer/reproducible-policy.ts `epochs`) */
   epochs: number
 }
 

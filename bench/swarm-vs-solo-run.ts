@@ -20,7 +20,7 @@ import {
 } from '../src/core/learning/curriculum.ts'
 import { learningCells } from '../src/core/learning/learning-config.ts'
 import { createMemoryHub } from '../src/core/learning/memory-comm.ts'
-import type { ReproduciblePolicy } from '../src/swarm/reproducible-policy.ts'
+import type { ReproduciblePolicy } from '../src/peer/peer/reproducible-policy.ts'
 import { createRoundInbox } from '../src/core/learning/round-inbox.ts'
 import { cellKey, type Cell } from '../src/core/learning/round-tasks.ts'
 import { runRound, type PeerContext, type Scorer } from '../src/core/learning/swarm-round.ts'

@@ -2,7 +2,7 @@
 // main-thread bridge host.
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import { animalName } from '../src/core/identity/animal.ts'
-import type { BridgeMessage, BridgeRequest } from '../src/net/bridge-protocol.ts'
+import type { BridgeMessage, BridgeRequest } from '../src/peer/peer/bridge-protocol.ts'
 import type { SwarmConfig } from '../src/core/config/swarm-config.ts'
 import { PROTOCOL_VERSION, decodeEnvelope, encodeEnvelope } from '../src/core/protocol/envelope.ts'
 import type {

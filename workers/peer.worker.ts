@@ -1,13 +1,13 @@
 // The peer worker: runs the swarm protocol (presence, and the learning loop when the swarm config has a
-// learning section: src/swarm/tab-learning.ts) with the main-thread libp2p node as its only network,
+// learning section: src/peer/peer/tab-learning.ts) with the main-thread libp2p node as its only network,
 // through the bridge port it receives in the init message. Timers live here rather than on the page so
 // a hidden tab keeps its beat.
 import { animalName } from '../src/core/identity/animal.ts'
-import { createBridgeClient, type BridgeClient } from '../src/net/bridge-client.ts'
+import { createBridgeClient, type BridgeClient } from '../src/peer/peer/bridge-client.ts'
 import type { PeerWorkerCommand, PeerWorkerEvent } from '../src/core/protocol/peer-worker-messages.ts'
-import { createPresenceService, type PresenceService } from '../src/swarm/presence-service.ts'
+import { createPresenceService, type PresenceService } from '../src/peer/peer/presence-service.ts'
 import type { LearningLoop } from '../src/core/learning/learning-loop.ts'
-import { startTabLearning } from '../src/swarm/tab-learning.ts'
+import { startTabLearning } from '../src/peer/peer/tab-learning.ts'
 
 // The project's TypeScript lib is DOM, where `self` is a Window; this is the slice of a dedicated
 // worker's global scope the worker uses.

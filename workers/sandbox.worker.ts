@@ -1,8 +1,8 @@
 // The sandbox worker: compiles the QuickJS engine once, then runs each job it is sent in a fresh engine
-// (src/sandbox/quickjs-sandbox.ts). It has no other duties, so the main thread can kill it at any time.
-import { compileQuickJSFromAsset } from '../src/sandbox/quickjs-wasm-browser.ts'
-import { QuickJSSandbox } from '../src/sandbox/quickjs-sandbox.ts'
-import type { SandboxReply, SandboxRequest } from '../src/sandbox/sandbox-messages.ts'
+// (src/peer/sandbox/quickjs-sandbox.ts). It has no other duties, so the main thread can kill it at any time.
+import { compileQuickJSFromAsset } from '../src/peer/sandbox/quickjs-wasm-browser.ts'
+import { QuickJSSandbox } from '../src/peer/sandbox/quickjs-sandbox.ts'
+import type { SandboxReply, SandboxRequest } from '../src/peer/sandbox/sandbox-messages.ts'
 
 // The project's TypeScript lib is DOM, where `self` is a Window; this is the slice of a dedicated
 // worker's global scope the worker uses.

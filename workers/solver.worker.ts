@@ -1,12 +1,12 @@
 // The solver worker: owns the model (an onnxruntime-web session) and answers the page's requests
-// (src/solver/solver-protocol.ts). The logic is src/solver/solver-session.ts; this file wires the
+// (src/peer/solver/solver-protocol.ts). The logic is src/peer/solver/solver-session.ts; this file wires the
 // worker global, the browser's onnxruntime-web bundles, WebGPU detection and the OPFS model cache.
 import { MODEL_CACHE_DIRECTORY, OpfsBlobStore } from '../src/compute/model/load/opfs-blob-store.ts'
-import { sourceReader } from '../src/model/load/source-reader.ts'
-import { hasRealGpu, type GpuProbe } from '../src/solver/choose-backend.ts'
-import { importOrtBundle } from '../src/solver/ort-bundles.ts'
-import { SolverSession } from '../src/solver/solver-session.ts'
-import type { SolverEvent, SolverRequest } from '../src/solver/solver-protocol.ts'
+import { sourceReader } from '../src/peer/solver/source-reader.ts'
+import { hasRealGpu, type GpuProbe } from '../src/peer/solver/choose-backend.ts'
+import { importOrtBundle } from '../src/peer/solver/ort-bundles.ts'
+import { SolverSession } from '../src/peer/solver/solver-session.ts'
+import type { SolverEvent, SolverRequest } from '../src/peer/solver/solver-protocol.ts'
 
 // The project's TypeScript lib is DOM, where `self` is a Window; this is the slice of a dedicated
 // worker's global scope the worker uses.

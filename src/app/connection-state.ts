@@ -1,5 +1,5 @@
 // What the connection banner and the header pills say, derived from the stores.
-import type { RelayState } from '../net/bridge-protocol.ts'
+import type { RelayState } from '../peer/peer/bridge-protocol.ts'
 import type { NetStatus } from '../state/net-store.ts'
 import type { SettingsState } from '../state/settings-store.ts'
 

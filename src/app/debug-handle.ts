@@ -13,7 +13,7 @@ declare global {
 export function exposeDebugHandle(search: string, handle: DebugHandle | undefined): void {
   if (new URLSearchParams(search).has('debug')) globalThis.tabswarm = handle
   if (new URLSearchParams(search).has('debug'))
-    void import('../sandbox/browser-sandbox.ts').then(
+    void import('../peer/sandbox/browser-sandbox.ts').then(
       (m) => (globalThis.tabswarmSandbox = m.createBrowserSandbox),
     )
 }

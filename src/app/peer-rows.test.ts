@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Topology, TopologyPeer } from '../net/bridge-protocol.ts'
+import type { Topology, TopologyPeer } from '../peer/peer/bridge-protocol.ts'
 import type { PeerCounters } from '../state/net-store.ts'
 import type { PresencePeer } from '../state/swarm-store.ts'
 import { circuitHopOf, connectionLabel, mergePeerRows, relayIdsOf } from './peer-rows.ts'

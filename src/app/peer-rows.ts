@@ -1,6 +1,6 @@
 // One row per peer for the dashboards: the network's view (topology, counters) joined with the swarm's
 // view (presence). Relays and this peer are not peers of the swarm and are left out.
-import type { Topology, TopologyPeer } from '../net/bridge-protocol.ts'
+import type { Topology, TopologyPeer } from '../peer/peer/bridge-protocol.ts'
 import type { PeerCounters } from '../state/net-store.ts'
 import type { PresencePeer } from '../state/swarm-store.ts'
 

@@ -4,10 +4,16 @@
 import { peerIdFromString } from '@libp2p/peer-id'
 import { lpStream } from '@libp2p/utils'
 import type { Stream } from '@libp2p/interface'
-import type { BridgeErrorCode, BridgeEvent, BridgeReply, BridgeRequest, Topology } from './bridge-protocol.ts'
+import type {
+  BridgeErrorCode,
+  BridgeEvent,
+  BridgeReply,
+  BridgeRequest,
+  Topology,
+} from '../peer/peer/bridge-protocol.ts'
 import type { BrowserNode } from './create-browser-node.ts'
 import { MAX_STREAM_MESSAGE_BYTES } from './constants.ts'
-import { DEFAULT_REQUEST_TIMEOUT_MS } from './bridge-client.ts'
+import { DEFAULT_REQUEST_TIMEOUT_MS } from '../peer/peer/bridge-client.ts'
 import { isSigningDomain, type DomainSigner } from '../core/identity/signing-domains.ts'
 
 /** First byte of a frame on a bridge protocol stream. */

@@ -6,10 +6,10 @@ import { peerIdFromPrivateKey } from '@libp2p/peer-id'
 import { streamPair } from '@libp2p/utils'
 import type { PrivateKey, Stream } from '@libp2p/interface'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createBridgeClient, type BridgeClient } from './bridge-client.ts'
+import { createBridgeClient, type BridgeClient } from '../peer/peer/bridge-client.ts'
 import { serveBridge, type BridgeHost } from './bridge-host.ts'
 import type { BrowserNode } from './create-browser-node.ts'
-import type { BridgeMessage } from './bridge-protocol.ts'
+import type { BridgeMessage } from '../peer/peer/bridge-protocol.ts'
 import { domainSigner, verifyInDomain, type DomainSigner } from '../core/identity/signing-domains.ts'
 
 type Handler = (stream: Stream, connection: { remotePeer: { toString(): string } }) => void

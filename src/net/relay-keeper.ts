@@ -2,7 +2,7 @@
 // exponential backoff when the connection drops, and reports the state the UI shows. Direct WebRTC
 // links and gossip do not need the relay once established; only newcomers do.
 import { multiaddr } from '@multiformats/multiaddr'
-import type { RelayState } from './bridge-protocol.ts'
+import type { RelayState } from '../peer/peer/bridge-protocol.ts'
 import type { BrowserNode } from './create-browser-node.ts'
 import { RELAY_BACKOFF_MAX_MS, RELAY_BACKOFF_MIN_MS, RELAY_UNREACHABLE_AFTER } from './constants.ts'
 

@@ -4,7 +4,7 @@ import type { ModelConfig } from '../compute/model/config.ts'
 import { forwardF64 } from '../compute/model/forward-f64.ts'
 import { initParams } from '../compute/model/params.ts'
 import { TINY_CONFIG, paramsF64 } from '../compute/model/test-model.ts'
-import type { Decoder } from './generate.ts'
+import type { Decoder } from '../peer/solver/generate.ts'
 
 /**
  * TINY weights scaled up so logits differ by far more than f32 rounding: greedy decoding then picks

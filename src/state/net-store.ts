@@ -1,6 +1,6 @@
 // Network state for the UI: written by the main-thread libp2p node (src/net), read by views.
 import { create } from 'zustand'
-import type { RelayState, Topology } from '../net/bridge-protocol.ts'
+import type { RelayState, Topology } from '../peer/peer/bridge-protocol.ts'
 
 export interface PeerCounters {
   messagesIn: number

@@ -4,7 +4,7 @@
 // persist in localStorage, so a reload reloads the same model (from the OPFS cache) and keeps the table.
 import { create } from 'zustand'
 import { createJSONStorage, persist } from 'zustand/middleware'
-import type { ModelCard, SolverEvent, StopReason } from '../solver/solver-protocol.ts'
+import type { ModelCard, SolverEvent, StopReason } from '../peer/solver/solver-protocol.ts'
 import type { RewardBreakdown } from '../core/tasks/reward.ts'
 import type { Difficulty, Task } from '../core/tasks/task.ts'
 

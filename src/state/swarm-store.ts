@@ -1,6 +1,6 @@
 // Swarm protocol state for the UI: written from the peer worker's state posts, read by views.
 import { create } from 'zustand'
-import type { PresencePeer } from '../swarm/presence-service.ts'
+import type { PresencePeer } from '../peer/peer/presence-service.ts'
 
 export type { PresencePeer }
 

@@ -2,7 +2,7 @@
 // progress, and once loaded its card. A load that fails says which file and why; the controls stay.
 import { useRef, useState } from 'react'
 import { useDropZone } from '../common/use-drop-zone.ts'
-import type { ModelCard } from '../../solver/solver-protocol.ts'
+import type { ModelCard } from '../../peer/solver/solver-protocol.ts'
 import { useSolverStore, type ModelChoice, type ModelStatus } from '../../state/solver-store.ts'
 import { Card } from '../common/Card.tsx'
 import { CopyButton } from '../common/CopyButton.tsx'

@@ -2,7 +2,7 @@
 // Chromium), an <input webkitdirectory> (every browser; the files carry their webkitRelativePath), and
 // a dropped folder (DataTransferItem.getAsFileSystemHandle, Chromium). Not in TypeScript's DOM lib yet,
 // so the few members used are typed here.
-import type { ModelSource } from '../../solver/solver-protocol.ts'
+import type { ModelSource } from '../../peer/solver/solver-protocol.ts'
 
 export interface PickedFolder {
   /** the folder's name, for the model card and the remembered choice */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { SandboxJob } from '../../core/tasks/sandbox-job.ts'
 import type { Verdict } from '../../core/tasks/verdict.ts'
-import type { Completion } from '../../solver/solver-protocol.ts'
+import type { Completion } from '../../peer/solver/solver-protocol.ts'
 import { codeProblem, generateCodeTask } from '../../core/tasks/generate-code-task.ts'
 import { generateReasoningTask } from '../../core/tasks/generate-reasoning-task.ts'
 import { scoreCompletions } from './score-run.ts'

@@ -3,7 +3,7 @@
 // counts against the generation limit the completions were sampled with.
 import type { SandboxJob } from '../../core/tasks/sandbox-job.ts'
 import type { SandboxResult } from '../../core/tasks/verdict.ts'
-import type { Completion } from '../../solver/solver-protocol.ts'
+import type { Completion } from '../../peer/solver/solver-protocol.ts'
 import type { CompletionResult } from '../../state/solver-store.ts'
 import { passAtK } from '../../core/tasks/pass-at-k.ts'
 import { CODEZERO_REWARD, type RewardBreakdown } from '../../core/tasks/reward.ts'

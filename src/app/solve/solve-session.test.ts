@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import type { GenerateCall, GenerateResult } from '../../solver/solver-client.ts'
-import type { ModelCard } from '../../solver/solver-protocol.ts'
+import type { GenerateCall, GenerateResult } from '../../peer/solver/solver-client.ts'
+import type { ModelCard } from '../../peer/solver/solver-protocol.ts'
 import { DEFAULT_SETTINGS, useSolverStore } from '../../state/solver-store.ts'
 import { createSolveSession, sourceOf, type SolverPort } from './solve-session.ts'
 

@@ -2,8 +2,8 @@
 // completions per task (streaming them into the store), score them and keep the history. One solver
 // client per tab, made on first use; a newer load or solve makes the results of an older one stale,
 // and stale results never reach the store.
-import type { SolverClient } from '../../solver/solver-client.ts'
-import type { ModelSource, SamplingOptions } from '../../solver/solver-protocol.ts'
+import type { SolverClient } from '../../peer/solver/solver-client.ts'
+import type { ModelSource, SamplingOptions } from '../../peer/solver/solver-protocol.ts'
 import {
   appendHistory,
   startedRun,

@@ -1,6 +1,6 @@
 // Where the topology graph draws each node: this peer in the centre, peers on a circle around it,
 // relays on a small inner arc above the centre so their dashed links fan out to the relayed peers.
-import type { RelayState } from '../../net/bridge-protocol.ts'
+import type { RelayState } from '../../peer/peer/bridge-protocol.ts'
 import { circuitHopOf, type ConnectionKind, type PeerRow } from '../peer-rows.ts'
 import { shortId } from '../format.ts'
 

@@ -1,7 +1,7 @@
 // What the user is told when the tab cannot save (a full disk, usually): learning goes on either way, and
 // the sentence says what a reload would lose.
 import { isStorageFull } from '../storage/blob-store.ts'
-import type { TrainerUnsaved } from '../../trainer/trainer-session.ts'
+import type { TrainerUnsaved } from '../../peer/trainer/trainer-session.ts'
 
 /** A history save that failed, in a sentence for the user: a full disk is the usual reason and is named so. */
 export function historySaveFailure(error: unknown): string {

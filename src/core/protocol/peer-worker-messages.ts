@@ -1,5 +1,5 @@
 // The messages between the main thread and workers/peer.worker.ts (not the network bridge, which has its
-// own protocol in src/net/bridge-protocol.ts).
+// own protocol in src/peer/peer/bridge-protocol.ts).
 import type { SwarmConfig } from '../config/swarm-config.ts'
 import type {
   DegradedCause,
@@ -12,7 +12,7 @@ import type {
 } from '../../state/learning-store.ts'
 import type { Receipt } from './receipt-schema.ts'
 import type { InputsFile } from './inputs-file.ts'
-import type { PresenceState } from '../../swarm/presence-service.ts'
+import type { PresenceState } from '../../peer/peer/presence-service.ts'
 import type { Capabilities } from './presence.ts'
 
 /** The first message: everything the worker needs, including the bridge port it will use as its network. */

@@ -1,9 +1,9 @@
 // Every code template at every difficulty: the tasks are deterministic, the reference solution passes the
 // hidden tests in the sandbox, and code that only knows the prompt's example does not.
 import { beforeAll, describe, expect, it } from 'vitest'
-import { DEFAULT_LIMITS } from '../../sandbox/limits.ts'
-import { QuickJSSandbox } from '../../sandbox/quickjs-sandbox.ts'
-import { compileQuickJSFromPackage } from '../../sandbox/quickjs-wasm-node.ts'
+import { DEFAULT_LIMITS } from '../../peer/sandbox/limits.ts'
+import { QuickJSSandbox } from '../../peer/sandbox/quickjs-sandbox.ts'
+import { compileQuickJSFromPackage } from '../../peer/sandbox/quickjs-wasm-node.ts'
 import type { SandboxJob } from './sandbox-job.ts'
 import { CODE_TEMPLATES } from './code-templates.ts'
 import { codeProblem, generateCodeTask } from './generate-code-task.ts'

@@ -1,0 +1,71 @@
+// The message shapes on the MessagePort between the main-thread libp2p node (host) and the peer worker
+// (client) — the role AXL's local HTTP API plays: the worker never touches the network or the peer key.
+// Uint8Arrays travel by structured clone (or transfer).
+import type { SigningDomain } from '../../core/identity/signing-domains.ts'
+
+/** A peer as the network layer sees it. */
+export interface TopologyPeer {
+  id: string
+  /** open connections' remote multiaddrs */
+  addrs: string[]
+  /** 'direct' when at least one non-limited, non-circuit connection is open (WebRTC or WebSockets) */
+  connection: 'direct' | 'relayed' | 'none'
+  /** transport of the best connection, e.g. 'webrtc', 'websockets', 'circuit' */
+  transport: string
+  inbound: boolean
+  rttMs: number | null
+  /** gossipsub score; negative means misbehaving */
+  score: number
+}
+
+export interface Topology {
+  peerId: string
+  /** our listen / announce multiaddrs */
+  addrs: string[]
+  relay: RelayState
+  /** peer ids of the relays this node uses; they are not listed in `peers` */
+  relays: string[]
+  peers: TopologyPeer[]
+  /** gossipsub mesh peers per subscribed topic */
+  mesh: Record<string, string[]>
+}
+
+export type RelayState = 'connecting' | 'connected' | 'reserved' | 'unreachable'
+
+export type BridgeRequest =
+  | { id: number; op: 'topology' }
+  | { id: number; op: 'publish'; topic: string; data: Uint8Array }
+  | { id: number; op: 'subscribe'; topic: string }
+  | { id: number; op: 'unsubscribe'; topic: string }
+  | { id: number; op: 'send'; peer: string; protocol: string; data: Uint8Array }
+  | { id: number; op: 'request'; peer: string; protocol: string; data: Uint8Array; timeoutMs: number }
+  /** a signature in one of the signing domains (src/core/identity/signing-domains.ts), never over raw bytes */
+  | { id: number; op: 'sign'; domain: SigningDomain; payload: Uint8Array }
+  | { id: number; op: 'handle'; protocol: string }
+  /** answer to an inbound request event */
+  | { id: number; op: 'respond'; requestId: number; data: Uint8Array; error?: string }
+
+export type BridgeErrorCode =
+  | 'bad-request' // malformed peer id, topic, protocol (AXL's 400)
+  | 'unreachable' // dial failed (AXL's 502)
+  | 'write-failed' // stream write failed (AXL's 500)
+  | 'timeout'
+  | 'not-running'
+  | 'too-large'
+  | 'remote-error' // the peer's handler failed (or its worker did not answer)
+
+export type BridgeReply =
+  | { id: number; ok: true; value: unknown }
+  | { id: number; ok: false; error: { code: BridgeErrorCode; message: string } }
+
+export type BridgeEvent =
+  /** a gossip message that passed validation (only valid messages reach the worker) */
+  | { event: 'message'; topic: string; from: string; data: Uint8Array; receivedAt: number }
+  /** a one-way `send` from a peer on a protocol the worker handles */
+  | { event: 'stream'; protocol: string; from: string; data: Uint8Array }
+  /** a `request` from a peer; answer with op 'respond' and the same requestId */
+  | { event: 'request'; requestId: number; protocol: string; from: string; data: Uint8Array }
+  | { event: 'peer:connect'; peer: string }
+  | { event: 'peer:disconnect'; peer: string }
+
+export type BridgeMessage = BridgeReply | BridgeEvent

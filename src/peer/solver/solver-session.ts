@@ -1,0 +1,193 @@
+// The solver worker's logic, apart from the worker global so Node tests drive it directly. Requests run
+// one at a time in arrival order (a load, a generate, a weight swap), so new weights go in between
+// generate requests, never during one, and a generate sent after a swap samples from the new weights.
+// Only cancel acts at once. A failed load or swap leaves the previous model serving.
+import { headDim } from '../../compute/model/config.ts'
+import { parameterLayout } from '../../compute/model/layout.ts'
+import type { FolderReader } from '../../compute/model/load/folder-reader.ts'
+import { loadModelFolder, type ModelFolder } from '../../compute/model/load/load-model-folder.ts'
+import { onnxFromCheckpoint } from './checkpoint-onnx.ts'
+import { chooseBackend } from './choose-backend.ts'
+import { generate } from './generate.ts'
+import { ortDecoder, type OrtKvCache } from './ort-decoder.ts'
+import { createSession, type OrtModule } from './ort-runtime.ts'
+import { framePrompt, promptTemplate } from './prompt-frame.ts'
+import type { Decoder } from './generate.ts'
+import type { InferenceSession } from 'onnxruntime-web'
+import type { ModelCard, ModelSource, SolverBackend, SolverEvent, SolverRequest } from './solver-protocol.ts'
+
+export interface SolverSessionDeps {
+  post(event: SolverEvent): void
+  /** the onnxruntime-web module that has the backend's EP */
+  importOrt(backend: SolverBackend): Promise<OrtModule>
+  /** whether a real GPU (not a CPU fallback adapter) is there for the WebGPU EP */
+  hasRealGpu(): Promise<boolean>
+  readerFor(source: ModelSource): FolderReader
+  now(): number
+}
+
+/** Same-origin URLs under this path are the models the app ships (public/models/). */
+export const SHIPPED_MODELS_PATH = '/models/'
+
+interface LoadedModel {
+  readonly folder: ModelFolder
+  readonly ort: OrtModule
+  readonly session: InferenceSession
+  readonly decoder: Decoder<OrtKvCache>
+  readonly template: string
+  readonly card: ModelCard
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
+
+function cardSource(source: ModelSource, folder: ModelFolder): string {
+  if (source.kind !== 'url' || typeof location === 'undefined') return folder.source
+  const url = new URL(folder.source)
+  return url.origin === location.origin && url.pathname.startsWith(SHIPPED_MODELS_PATH)
+    ? 'shipped'
+    : folder.source
+}
+
+export class SolverSession {
+  private model: LoadedModel | undefined
+  private queue: Promise<void> = Promise.resolve()
+  /** generate requests received and not yet done, so cancel reaches queued ones too */
+  private readonly running = new Map<number, AbortController>()
+
+  constructor(private readonly deps: SolverSessionDeps) {}
+
+  handle(request: SolverRequest): void {
+    switch (request.type) {
+      case 'cancel':
+        this.running.get(request.requestId)?.abort()
+        return
+      case 'load':
+        return this.enqueue(() => this.load(request.source))
+      case 'swap-weights':
+        return this.enqueue(() => this.swap(request.checkpoint))
+      case 'generate': {
+        const receivedAt = this.deps.now()
+        const controller = new AbortController()
+        this.running.set(request.requestId, controller)
+        return this.enqueue(async () => {
+          try {
+            await this.generate(request, controller.signal, receivedAt)
+          } catch (error) {
+            this.deps.post({ type: 'error', requestId: request.requestId, message: message(error) })
+          } finally {
+            this.running.delete(request.requestId)
+          }
+        })
+      }
+    }
+  }
+
+  private enqueue(task: () => Promise<void>): void {
+    this.queue = this.queue
+      .then(task)
+      .catch((error: unknown) => this.deps.post({ type: 'error', message: message(error) }))
+  }
+
+  private async load(source: ModelSource): Promise<void> {
+    const folder = await loadModelFolder(this.deps.readerFor(source), (progress) =>
+      this.deps.post({ type: 'progress', ...progress }),
+    )
+    const preferred = chooseBackend(folder.onnx.length, await this.deps.hasRealGpu())
+    let opened: { ort: OrtModule; session: InferenceSession; backend: SolverBackend }
+    try {
+      opened = await this.open(preferred, folder.onnx)
+    } catch (error) {
+      if (preferred === 'wasm') throw new Error(`could not start the model ${folder.name}: ${message(error)}`)
+      // a GPU that fails to start the model (driver, limits) still leaves the CPU
+      opened = await this.open('wasm', folder.onnx)
+    }
+    const { config } = folder
+    const card: ModelCard = {
+      name: folder.name,
+      parameters: parameterLayout(config).reduce((n, { shape }) => n + shape.reduce((a, b) => a * b, 1), 0),
+      sizeBytes: folder.sizeBytes,
+      backend: opened.backend,
+      weightsHash: folder.weightsHash,
+      trainable: folder.trainable,
+      source: cardSource(source, folder),
+      vocabSize: config.vocabSize,
+      maxContext: config.maxSeqLen,
+    }
+    const decoder = this.decoderFor(opened, folder)
+    const previous = this.model
+    this.model = {
+      folder,
+      ...opened,
+      decoder,
+      template: promptTemplate(folder.manifest, folder.tokenizer),
+      card,
+    }
+    await previous?.session.release()
+    this.deps.post({ type: 'loaded', card })
+  }
+
+  private async open(backend: SolverBackend, onnx: Uint8Array) {
+    const ort = await this.deps.importOrt(backend)
+    return { ort, backend, session: await createSession(ort, backend, onnx) }
+  }
+
+  private decoderFor({ ort, session }: { ort: OrtModule; session: InferenceSession }, folder: ModelFolder) {
+    const { config } = folder
+    try {
+      return ortDecoder(ort, session, {
+        vocabSize: config.vocabSize,
+        maxContext: config.maxSeqLen,
+        kvHeads: config.kvHeads,
+        headDim: headDim(config),
+      })
+    } catch (error) {
+      void session.release()
+      throw new Error(`model ${folder.name}: ${message(error)}`)
+    }
+  }
+
+  private async generate(
+    request: Extract<SolverRequest, { type: 'generate' }>,
+    signal: AbortSignal,
+    receivedAt: number,
+  ): Promise<void> {
+    const model = this.model
+    if (!model) throw new Error('no model is loaded; load a model folder before generating')
+    const { tokenizer, eosIds } = model.folder
+    const outcome = await generate(model.decoder, {
+      promptIds: tokenizer.encode(framePrompt(model.template, request.prompt)),
+      samples: request.samples,
+      sampling: request.sampling,
+      eosIds,
+      decode: (ids) => tokenizer.decode(ids),
+      onDelta: (sample, delta) =>
+        this.deps.post({ type: 'tokens', requestId: request.requestId, sample, delta }),
+      signal,
+      startedAt: receivedAt,
+      now: this.deps.now,
+    })
+    this.deps.post({ type: 'done', requestId: request.requestId, ...outcome })
+  }
+
+  private async swap(checkpoint: ArrayBuffer): Promise<void> {
+    const model = this.model
+    if (!model) throw new Error('no model is loaded; swap-weights needs a loaded tabswarm model')
+    if (!model.folder.trainable)
+      throw new Error(
+        `the loaded model ${model.folder.name} is not trainable: swap-weights needs a tabswarm model`,
+      )
+    let built: { onnx: Uint8Array; weightsHash: string }
+    try {
+      built = onnxFromCheckpoint(model.folder.config, new Uint8Array(checkpoint))
+    } catch (error) {
+      throw new Error(`swap-weights refused: ${message(error)}; the current weights stay loaded`)
+    }
+    const session = await createSession(model.ort, model.card.backend, built.onnx)
+    const decoder = this.decoderFor({ ort: model.ort, session }, model.folder)
+    this.model = { ...model, session, decoder, card: { ...model.card, weightsHash: built.weightsHash } }
+    await model.session.release()
+    this.deps.post({ type: 'swapped', weightsHash: built.weightsHash })
+  }
+}
