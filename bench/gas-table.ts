@@ -8,12 +8,12 @@ import { spawnSync } from 'node:child_process'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import type { Abi } from 'viem'
-import { collateralTokenAbi } from '../src/chain/generated/CollateralToken.ts'
-import { delphiFactoryAbi } from '../src/chain/generated/DelphiFactory.ts'
-import { dynamicParimutuelGatewayAbi } from '../src/chain/generated/DynamicParimutuelGateway.ts'
-import { lmsrFactoryAbi } from '../src/chain/generated/LmsrFactory.ts'
-import { lmsrGatewayAbi } from '../src/chain/generated/LmsrGateway.ts'
-import { swarmCoordinatorAbi } from '../src/chain/generated/SwarmCoordinator.ts'
+import { collateralTokenAbi } from '../src/host/chain/generated/CollateralToken.ts'
+import { delphiFactoryAbi } from '../src/host/chain/generated/DelphiFactory.ts'
+import { dynamicParimutuelGatewayAbi } from '../src/host/chain/generated/DynamicParimutuelGateway.ts'
+import { lmsrFactoryAbi } from '../src/host/chain/generated/LmsrFactory.ts'
+import { lmsrGatewayAbi } from '../src/host/chain/generated/LmsrGateway.ts'
+import { swarmCoordinatorAbi } from '../src/host/chain/generated/SwarmCoordinator.ts'
 
 const CONTRACTS: Record<string, Abi> = {
   SwarmCoordinator: swarmCoordinatorAbi,

@@ -17,7 +17,7 @@ import { validateRolloutsBody, type RolloutGroup } from '../src/core/protocol/ro
 import { refOfTask } from '../src/core/protocol/task-ref.ts'
 import { topicFor } from '../src/core/protocol/topics.ts'
 import { validatePresenceBody } from '../src/core/protocol/presence.ts'
-import { demoGeneration } from '../src/verify/demo-receipts.ts'
+import { demoGeneration } from '../src/host/demo/demo-receipts.ts'
 import { kernelsHashFromDisk } from '../src/compute/proof/kernels-hash-node.ts'
 import { fmt, percentile, positiveInt, printTable, writeResults, type Row } from './stats.ts'
 

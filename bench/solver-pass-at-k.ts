@@ -25,7 +25,7 @@ import { loadShippedSolver } from './shipped-solver.ts'
 import { fmt, printTable, type Row } from './stats.ts'
 
 const SAMPLES = 8
-/** The Solve view's defaults (DEFAULT_SETTINGS in src/state/solver-store.ts). */
+/** The Solve view's defaults (DEFAULT_SETTINGS in src/host/stores/solver-store.ts). */
 const SOLVE_SAMPLING = { temperature: 0.7, topK: 40, topP: 0.95, maxNewTokens: 64 }
 /** Held-out seeds, disjoint from training (src/compute/model/sft/sft-data.ts starts them at 1,000,000). */
 const SEED_START = 1_000_000

@@ -7,9 +7,9 @@
 //   node --expose-gc --import ./src/polyfills/register.js bench/stranger-memory.ts
 import { mkdir, writeFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
-import { createDialBackoff } from '../src/net/dial-backoff.ts'
-import { createGossipGate } from '../src/net/gossip-gate.ts'
-import { createNetStats } from '../src/net/net-stats.ts'
+import { createDialBackoff } from '../src/host/net/dial-backoff.ts'
+import { createGossipGate } from '../src/host/net/gossip-gate.ts'
+import { createNetStats } from '../src/host/net/net-stats.ts'
 import { PROTOCOL_VERSION, encodeEnvelope } from '../src/core/protocol/envelope.ts'
 import { createGossipValidator } from '../src/core/protocol/gossip-validator.ts'
 import { makePresenceBody } from '../src/core/protocol/presence.ts'

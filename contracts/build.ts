@@ -1,5 +1,5 @@
 // Compiles contracts/src/*.sol with solc-js (standard JSON, offline) and writes typed viem bindings to
-// src/chain/generated/<Name>.ts. Run: npm run contracts:build. src/chain/generated.test.ts recompiles
+// src/chain/generated/<Name>.ts. Run: npm run contracts:build. src/host/chain/generated.test.ts recompiles
 // and fails when the committed bindings are stale.
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'

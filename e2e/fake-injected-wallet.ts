@@ -7,7 +7,7 @@
 // open to pages. It records what the app asked for.
 import type { Page } from '@playwright/test'
 import { createWalletClient, hexToBigInt, http, type Hex, type LocalAccount } from 'viem'
-import { localChain } from '../src/chain/local-clients.ts'
+import { localChain } from '../src/host/chain/local-clients.ts'
 
 export interface FakeWalletLog {
   methods: string[]

@@ -4,7 +4,7 @@
 import '../src/polyfills/promise-with-resolvers.ts'
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { startStack, type Stack } from '../src/cli/stack.ts'
-import { BLOCK_AFTER_REJECTS } from '../src/net/constants.ts'
+import { BLOCK_AFTER_REJECTS } from '../src/host/net/constants.ts'
 import { DEFAULT_RATE_LIMITS } from '../src/core/protocol/gossip-validator.ts'
 import { launchBrowser } from './browser.ts'
 import { EVERY_REASON_WITHIN, REASON_OF, spawnHostilePeer, type HostilePeer } from './hostile-peer.ts'

@@ -14,9 +14,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import type { Address } from 'viem'
-import { dynamicParimutuelGatewayAbi } from '../src/chain/generated/DynamicParimutuelGateway.ts'
-import { lmsrGatewayAbi } from '../src/chain/generated/LmsrGateway.ts'
-import { listMarkets } from '../src/chain/market-reads.ts'
+import { dynamicParimutuelGatewayAbi } from '../src/host/chain/generated/DynamicParimutuelGateway.ts'
+import { lmsrGatewayAbi } from '../src/host/chain/generated/LmsrGateway.ts'
+import { listMarkets } from '../src/host/chain/markets/market-reads.ts'
 import { startDelphiTestChain, type DelphiTestChain } from '../src/cli/markets/delphi-test-chain.ts'
 import {
   standInReeReceipt,
@@ -24,7 +24,7 @@ import {
   type DelphiTestServer,
 } from '../src/cli/markets/delphi-test-server.ts'
 import { startStack, type Stack } from '../src/cli/stack.ts'
-import type { DelphiNetworkName } from '../src/markets/delphi/networks.ts'
+import type { DelphiNetworkName } from '../src/host/delphi/networks.ts'
 import type { MarketRef } from '../src/core/markets/market-snapshot.ts'
 import { launchBrowser } from './browser.ts'
 import { buy, outcomeRows, tradeHashes } from './market-actions.ts'

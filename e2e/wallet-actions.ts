@@ -1,8 +1,8 @@
 // What a person does in the Wallet view, and what the specs read back from it and from the chain.
 import { expect, type Page } from '@playwright/test'
 import type { Address, Hex } from 'viem'
-import { swarmCoordinatorAbi } from '../src/chain/generated/SwarmCoordinator.ts'
-import { localClients, type LocalClients } from '../src/chain/local-clients.ts'
+import { swarmCoordinatorAbi } from '../src/host/chain/generated/SwarmCoordinator.ts'
+import { localClients, type LocalClients } from '../src/host/chain/local-clients.ts'
 import type { Stack } from '../src/cli/stack.ts'
 
 /** Opens the Wallet view through the nav. */

@@ -2,8 +2,8 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/App.tsx'
-import { startTab } from './app/start-tab.ts'
-import { useNetStore } from './state/net-store.ts'
+import { startTab } from './host/start-tab.ts'
+import { useNetStore } from './host/stores/net-store.ts'
 import './app/app.css'
 
 const root = document.getElementById('root')

@@ -7,7 +7,7 @@ import {
   type ReproducibleRunner,
 } from '../../src/compute/kernels/reproducible-runner.ts'
 import { trainingProofProgram, type ProofResult } from '../../src/compute/model/training-proof.ts'
-import { demoGeneration, demoTrainingStep } from '../../src/verify/demo-receipts.ts'
+import { demoGeneration, demoTrainingStep } from '../../src/host/demo/demo-receipts.ts'
 import { BUNDLED_KERNELS_HASH } from '../../src/compute/proof/kernels-hash-bundled.ts'
 import type { MadeReceipt } from '../../src/compute/proof/receipt-builders.ts'
 import { verify, type VerifyVerdict } from '../../src/compute/proof/verify.ts'

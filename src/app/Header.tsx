@@ -1,9 +1,9 @@
 // The top bar: logo, nav, who this tab is and how connected it is.
-import { useNetStore } from '../state/net-store.ts'
-import { useSettingsStore } from '../state/settings-store.ts'
-import { useSwarmStore } from '../state/swarm-store.ts'
+import { useNetStore } from '../host/stores/net-store.ts'
+import { useSettingsStore } from '../host/stores/settings-store.ts'
+import { useSwarmStore } from '../host/stores/swarm-store.ts'
 import { RELAY_LABEL, STATUS_TONE } from './connection-state.ts'
-import { shortId } from './format.ts'
+import { shortId } from '../host/format.ts'
 import { routeHref } from './hash-route.ts'
 import { LearningStatus } from './LearningStatus.tsx'
 import type { ViewDef } from './views.tsx'

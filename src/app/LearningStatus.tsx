@@ -1,6 +1,6 @@
 // A one-line learning status in the header (round, phase, policy version), with each finished round and
 // each of this session's training receipts as data attributes for the browser tests. The Train view is where the learning is shown in full.
-import { useLearningStore } from '../state/learning-store.ts'
+import { useLearningStore } from '../host/stores/learning-store.ts'
 
 export function LearningStatus() {
   const { phase, round, model, rounds, receipts, message } = useLearningStore()

@@ -1,7 +1,7 @@
 // What the connection banner and the header pills say, derived from the stores.
 import type { RelayState } from '../peer/peer/bridge-protocol.ts'
-import type { NetStatus } from '../state/net-store.ts'
-import type { SettingsState } from '../state/settings-store.ts'
+import type { NetStatus } from '../host/stores/net-store.ts'
+import type { SettingsState } from '../host/stores/settings-store.ts'
 
 export type ConnectionState =
   'error' | 'left' | 'paused' | 'connecting' | 'unreachable' | 'alone' | 'connected'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { NetSample } from '../state/net-store.ts'
+import type { NetSample } from '../host/stores/net-store.ts'
 import { currentRates, messageRateSeries } from './net-rates.ts'
 
 const sample = (t: number, messagesIn: number, messagesOut = 0, bytesIn = 0): NetSample => ({

@@ -1,5 +1,5 @@
 // Rates from the net-store's one-per-second samples of cumulative counters.
-import type { NetSample } from '../state/net-store.ts'
+import type { NetSample } from '../host/stores/net-store.ts'
 
 export interface NetRates {
   messagesIn: number

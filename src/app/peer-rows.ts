@@ -1,8 +1,8 @@
 // One row per peer for the dashboards: the network's view (topology, counters) joined with the swarm's
 // view (presence). Relays and this peer are not peers of the swarm and are left out.
 import type { Topology, TopologyPeer } from '../peer/peer/bridge-protocol.ts'
-import type { PeerCounters } from '../state/net-store.ts'
-import type { PresencePeer } from '../state/swarm-store.ts'
+import type { PeerCounters } from '../host/stores/net-store.ts'
+import type { PresencePeer } from '../host/stores/swarm-store.ts'
 
 export type ConnectionKind = TopologyPeer['connection']
 

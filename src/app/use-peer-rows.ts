@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
-import { useNetStore } from '../state/net-store.ts'
-import { useSettingsStore } from '../state/settings-store.ts'
-import { useSwarmStore } from '../state/swarm-store.ts'
+import { useNetStore } from '../host/stores/net-store.ts'
+import { useSettingsStore } from '../host/stores/settings-store.ts'
+import { useSwarmStore } from '../host/stores/swarm-store.ts'
 import { mergePeerRows, relayIdsOf, type PeerRow } from './peer-rows.ts'
 
 export interface PeerView {

@@ -3,7 +3,7 @@
 // server tops the address up instead, within the quota of faucet-quota.ts.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { createPublicClient, createTestClient, getAddress, http, isAddress, type Address } from 'viem'
-import { LOCAL_FUNDED_BALANCE, LOCAL_MIN_BALANCE, type FaucetReply } from '../chain/local-funding.ts'
+import { LOCAL_FUNDED_BALANCE, LOCAL_MIN_BALANCE, type FaucetReply } from '../host/wallet/local-funding.ts'
 import { FaucetQuota, FAUCET_GRANTS_PER_HOUR, type FaucetRefusal } from './faucet-quota.ts'
 import { readBody, requestProblem } from './request-guards.ts'
 

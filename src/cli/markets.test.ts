@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import type { Address } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { dynamicParimutuelGatewayAbi } from '../chain/generated/DynamicParimutuelGateway.ts'
+import { dynamicParimutuelGatewayAbi } from '../host/chain/generated/DynamicParimutuelGateway.ts'
 import { startTestChain, type TestChain } from './markets/test-chain.ts'
 
 // Fixed port for this file only (the market commands use 19700–19703).

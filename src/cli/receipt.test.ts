@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, describe, expect, it } from 'vitest'
-import { demoGeneration, demoTrainingStep } from '../verify/demo-receipts.ts'
+import { demoGeneration, demoTrainingStep } from '../host/demo/demo-receipts.ts'
 import { defaultInputsPath } from '../core/protocol/inputs-file.ts'
 import { kernelsHashFromDisk } from '../compute/proof/kernels-hash-node.ts'
 

@@ -1,8 +1,8 @@
 // The local stack behind `npm start` and the e2e tests: relay → swarm config → app server, with a local
 // chain (anvil → SwarmCoordinator deployment) before the app server when `chain` is given.
 import { basename, dirname, join } from 'node:path'
-import { deployLocalChain } from '../chain/deploy-local-chain.ts'
-import type { ChainDeployment } from '../chain/deployment.ts'
+import { deployLocalChain } from '../host/chain/deploy-local-chain.ts'
+import type { ChainDeployment } from '../host/chain/deployment.ts'
 import { swarmIdOf } from '../core/config/swarm-config.ts'
 import type { SwarmConfig } from '../core/config/swarm-config.ts'
 import { createRelay } from '../relay/create-relay.ts'

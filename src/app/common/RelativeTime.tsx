@@ -1,4 +1,4 @@
-import { formatRelativeTime } from '../format.ts'
+import { formatRelativeTime } from '../../host/format.ts'
 import { useNow } from '../use-now.ts'
 
 /** "2 s ago", re-rendered every second on its own so its table does not have to be. */

@@ -5,9 +5,9 @@
 // the list.
 import { useState, type ReactNode } from 'react'
 import type { Address } from 'viem'
-import { errorSentence } from '../../chain/error-sentence.ts'
+import { errorSentence } from '../../host/chain/error-sentence.ts'
 import { formatTokenAmount } from '../../core/markets/token-amount.ts'
-import { TX_IDLE, txBusy, type TxState } from '../../chain/tx-state.ts'
+import { TX_IDLE, txBusy, type TxState } from '../../host/chain/tx-state.ts'
 import {
   DURATION_UNITS,
   FORM_MAX_OUTCOMES,
@@ -19,14 +19,14 @@ import {
 } from '../../core/markets/create-market-form.ts'
 import type { MarketKind } from '../../core/markets/market-snapshot.ts'
 import { MARKET_CATEGORIES, type MarketCategory } from '../../core/markets/metadata.ts'
-import { useMarketsStore } from '../../state/markets-store.ts'
-import { useWalletStore } from '../../state/wallet-store.ts'
+import { useMarketsStore } from '../../host/stores/markets-store.ts'
+import { useWalletStore } from '../../host/stores/wallet-store.ts'
 import { Card } from '../common/Card.tsx'
 import { TxStatus } from '../wallet/TxStatus.tsx'
-import { isLocalDeployment } from '../deployment-client.ts'
-import { runCreateMarket } from './create-market-actions.ts'
+import { isLocalDeployment } from '../../host/chain/deployment-client.ts'
+import { runCreateMarket } from '../../host/markets/create-market-actions.ts'
 import { MarketsStatus } from './MarketsStatus.tsx'
-import { marketHref } from './market-route.ts'
+import { marketHref } from '../../host/markets/market-route.ts'
 import { useMarketToken } from './use-market-token.ts'
 
 /** A sensible starting liquidity per pricing rule: DPM k = 10, LMSR b = 100 shares. */

@@ -3,7 +3,7 @@
 // trade that moves the market toward theirs without passing it (src/core/markets/edge.ts), quoted by the
 // exact maths — the same quote the trade panel gives for that many shares.
 import { useState } from 'react'
-import type { CollateralDeployment } from '../../chain/deployment.ts'
+import type { CollateralDeployment } from '../../host/chain/deployment.ts'
 import { formatTokenAmount } from '../../core/markets/token-amount.ts'
 import { completeBeliefs, edgeRows } from '../../core/markets/edge.ts'
 import { formatProbability } from '../../core/markets/market-format.ts'

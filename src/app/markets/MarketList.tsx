@@ -12,14 +12,14 @@ import {
 } from '../../core/markets/market-format.ts'
 import { marketTitle, outcomeLabel, type MarketSnapshot } from '../../core/markets/market-snapshot.ts'
 import { STATUS_FILTERS, statusLabel } from '../../core/markets/market-status.ts'
-import { useMarketsStore } from '../../state/markets-store.ts'
+import { useMarketsStore } from '../../host/stores/markets-store.ts'
 import { Card } from '../common/Card.tsx'
 import { CountTitle } from '../common/CountTitle.tsx'
 import { useNow } from '../use-now.ts'
 import { VerifiableBadge } from './MarketSettlement.tsx'
 import { MarketsStatus } from './MarketsStatus.tsx'
 import { ProbabilityBar } from './ProbabilityBar.tsx'
-import { marketHref } from './market-route.ts'
+import { marketHref } from '../../host/markets/market-route.ts'
 import { useMarketToken } from './use-market-token.ts'
 
 export function MarketList() {

@@ -6,7 +6,7 @@
 import { useState } from 'react'
 import type { Address } from 'viem'
 import { formatTokenAmount } from '../../core/markets/token-amount.ts'
-import type { CollateralDeployment } from '../../chain/deployment.ts'
+import type { CollateralDeployment } from '../../host/chain/deployment.ts'
 import { mathsMarket, mathsPayoutIfWins } from '../../core/markets/market-maths.ts'
 import {
   formatDeadline,
@@ -23,7 +23,7 @@ import {
 } from '../../core/markets/market-snapshot.ts'
 import { statusLabel } from '../../core/markets/market-status.ts'
 import { formatShares } from '../../core/markets/share-amount.ts'
-import { useMarketsStore } from '../../state/markets-store.ts'
+import { useMarketsStore } from '../../host/stores/markets-store.ts'
 import { Card } from '../common/Card.tsx'
 import { useNow } from '../use-now.ts'
 import { SettlementProofFact, VerifiableBadge } from './MarketSettlement.tsx'
@@ -34,7 +34,7 @@ import { ProbabilityChart } from './ProbabilityChart.tsx'
 import { RecentTrades } from './RecentTrades.tsx'
 import { PositionPanel } from './PositionPanel.tsx'
 import { TradePanel } from './TradePanel.tsx'
-import { MARKETS_HREF } from './market-route.ts'
+import { MARKETS_HREF } from '../../host/markets/market-route.ts'
 import { useMarketToken } from './use-market-token.ts'
 
 export function MarketPage({ address }: { address: Address }) {

@@ -1,7 +1,7 @@
 // Which network's markets the view shows: the local chain or one of Delphi's networks. The choice is
 // kept with the Delphi settings (the API key and URLs are in Settings → Delphi).
-import { useDelphiSettings, type MarketSourceId } from '../../state/delphi-settings-store.ts'
-import { MARKET_SOURCES } from './market-source.ts'
+import { useDelphiSettings, type MarketSourceId } from '../../host/stores/delphi-settings-store.ts'
+import { MARKET_SOURCES } from '../../host/markets/market-source.ts'
 
 export function MarketSourcePicker() {
   const source = useDelphiSettings((s) => s.source)

@@ -1,10 +1,15 @@
 // The Markets view's tabs: the list, the wallet's portfolio, and (on the local chain) the create form;
 // then the network picker.
-import { useDelphiSettings } from '../../state/delphi-settings-store.ts'
-import { useWalletStore } from '../../state/wallet-store.ts'
+import { useDelphiSettings } from '../../host/stores/delphi-settings-store.ts'
+import { useWalletStore } from '../../host/stores/wallet-store.ts'
 import { MarketSourcePicker } from './MarketSourcePicker.tsx'
-import { isLocalDeployment } from '../deployment-client.ts'
-import { CREATE_MARKET_HREF, MARKETS_HREF, PORTFOLIO_HREF, type MarketsPage } from './market-route.ts'
+import { isLocalDeployment } from '../../host/chain/deployment-client.ts'
+import {
+  CREATE_MARKET_HREF,
+  MARKETS_HREF,
+  PORTFOLIO_HREF,
+  type MarketsPage,
+} from '../../host/markets/market-route.ts'
 
 export function MarketsNav({ page }: { page: MarketsPage | null }) {
   const deployment = useWalletStore((s) => s.deployment)

@@ -1,7 +1,7 @@
 // The feed's state above the markets: loading, not deployed, the last read error (with what kind of
 // failure, on Delphi's networks), or the block read.
-import { useMarketsStore } from '../../state/markets-store.ts'
-import { useWalletStore } from '../../state/wallet-store.ts'
+import { useMarketsStore } from '../../host/stores/markets-store.ts'
+import { useWalletStore } from '../../host/stores/wallet-store.ts'
 
 export function MarketsStatus() {
   const phase = useMarketsStore((s) => s.phase)

@@ -1,10 +1,10 @@
 // "Your position" on a market page: the shares the wallet holds per outcome and, once the market has
 // ended, the way out — Redeem on a settled market, Liquidate on an expired or failed one — with the
 // exact payout from the maths on the button and in the confirmation, then what was received.
-import type { CollateralDeployment } from '../../chain/deployment.ts'
-import { revertSentence } from '../../chain/error-sentence.ts'
+import type { CollateralDeployment } from '../../host/chain/deployment.ts'
+import { revertSentence } from '../../host/chain/error-sentence.ts'
 import { formatTokenAmount } from '../../core/markets/token-amount.ts'
-import { txBusy } from '../../chain/tx-state.ts'
+import { txBusy } from '../../host/chain/tx-state.ts'
 import {
   exitActionOf,
   heldOutcomes,

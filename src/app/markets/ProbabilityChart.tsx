@@ -6,7 +6,7 @@ import { useMemo } from 'react'
 import { formatProbability } from '../../core/markets/market-format.ts'
 import { outcomeLabel, type MarketSnapshot } from '../../core/markets/market-snapshot.ts'
 import { probabilitySeries } from '../../core/markets/probability-series.ts'
-import { useTradeHistoryStore } from '../../state/trade-history-store.ts'
+import { useTradeHistoryStore } from '../../host/stores/trade-history-store.ts'
 import { Card } from '../common/Card.tsx'
 
 /** Line colours by outcome index (cycled past eight; the form creates at most eight outcomes). */

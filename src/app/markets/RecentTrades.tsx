@@ -1,10 +1,10 @@
 // The market's latest trades (GatewayBuy / GatewaySell events), newest first; the wallet's own marked;
 // a warning when the source of the history (Delphi's subgraph) trails the chain.
-import type { CollateralDeployment } from '../../chain/deployment.ts'
+import type { CollateralDeployment } from '../../host/chain/deployment.ts'
 import { formatTokenAmount } from '../../core/markets/token-amount.ts'
 import { outcomeLabel, type MarketSnapshot } from '../../core/markets/market-snapshot.ts'
 import { formatShares } from '../../core/markets/share-amount.ts'
-import { useMarketsStore } from '../../state/markets-store.ts'
+import { useMarketsStore } from '../../host/stores/markets-store.ts'
 import { Card } from '../common/Card.tsx'
 import { CountTitle } from '../common/CountTitle.tsx'
 

@@ -2,10 +2,10 @@
 // a live quote from the local maths on the latest chain state (cost or proceeds, average price, price
 // impact, fee, payout if it wins), slippage in basis points, then approval (when needed) and the trade.
 import { useState } from 'react'
-import type { CollateralDeployment } from '../../chain/deployment.ts'
-import { errorSentence, revertSentence } from '../../chain/error-sentence.ts'
+import type { CollateralDeployment } from '../../host/chain/deployment.ts'
+import { errorSentence, revertSentence } from '../../host/chain/error-sentence.ts'
 import { formatTokenAmount } from '../../core/markets/token-amount.ts'
-import { TX_IDLE, txBusy, type TxState } from '../../chain/tx-state.ts'
+import { TX_IDLE, txBusy, type TxState } from '../../host/chain/tx-state.ts'
 import { formatBpsPercent, formatPrice, formatProbability } from '../../core/markets/market-format.ts'
 import { outcomeLabel, type MarketPosition, type MarketSnapshot } from '../../core/markets/market-snapshot.ts'
 import { formatShares, parseDecimalAmount, sharesInputText } from '../../core/markets/share-amount.ts'
@@ -19,7 +19,7 @@ import {
 } from '../../core/markets/trade-quote.ts'
 import { Card } from '../common/Card.tsx'
 import { TxStatus } from '../wallet/TxStatus.tsx'
-import { runTrade } from './trade-actions.ts'
+import { runTrade } from '../../host/markets/trade-actions.ts'
 
 const BUY_PRESETS = ['1', '10', '50', '100']
 const SELL_FRACTIONS: [string, bigint][] = [

@@ -2,12 +2,12 @@
 // what the button and its status line show — the transaction's state, whether it is in flight, and
 // what was received. The market page's position panel and the portfolio's entries share it.
 import { useState } from 'react'
-import type { CollateralDeployment } from '../../chain/deployment.ts'
-import { errorSentence } from '../../chain/error-sentence.ts'
-import { TX_IDLE, type TxState } from '../../chain/tx-state.ts'
+import type { CollateralDeployment } from '../../host/chain/deployment.ts'
+import { errorSentence } from '../../host/chain/error-sentence.ts'
+import { TX_IDLE, type TxState } from '../../host/chain/tx-state.ts'
 import type { ExitQuote } from '../../core/markets/exit-value.ts'
 import type { MarketSnapshot } from '../../core/markets/market-snapshot.ts'
-import { runExit } from './exit-actions.ts'
+import { runExit } from '../../host/markets/exit-actions.ts'
 
 type ReadyQuote = Extract<ExitQuote, { ok: true }>
 

@@ -3,10 +3,10 @@
 // winning shares are still unclaimed. Read at the snapshot's block so both describe the same state.
 import { useEffect, useState } from 'react'
 import type { PublicClient } from 'viem'
-import { errorSentence } from '../../chain/error-sentence.ts'
-import { dynamicParimutuelGatewayAbi } from '../../chain/generated/DynamicParimutuelGateway.ts'
+import { errorSentence } from '../../host/chain/error-sentence.ts'
+import { dynamicParimutuelGatewayAbi } from '../../host/chain/generated/DynamicParimutuelGateway.ts'
 import { MARKET_STATUS, type MarketSnapshot } from '../../core/markets/market-snapshot.ts'
-import { marketsFeedClient } from './markets-feed.ts'
+import { marketsFeedClient } from '../../host/markets/markets-feed.ts'
 
 export type OwnShares = { ok: true; shares: bigint } | { ok: false; error: string } | null
 

@@ -1,8 +1,8 @@
 // The collateral of the markets (symbol and decimals): the feed's on Delphi's networks, else the
 // deployment's.
-import type { CollateralDeployment } from '../../chain/deployment.ts'
-import { useMarketsStore } from '../../state/markets-store.ts'
-import { useWalletStore } from '../../state/wallet-store.ts'
+import type { CollateralDeployment } from '../../host/chain/deployment.ts'
+import { useMarketsStore } from '../../host/stores/markets-store.ts'
+import { useWalletStore } from '../../host/stores/wallet-store.ts'
 
 export function useMarketToken(): CollateralDeployment | null {
   const feedToken = useMarketsStore((s) => s.token)

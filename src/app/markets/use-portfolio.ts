@@ -4,8 +4,8 @@
 // redemption exactly.
 import { useEffect, useMemo, useState } from 'react'
 import type { Address } from 'viem'
-import { errorSentence } from '../../chain/error-sentence.ts'
-import type { TradeEvent } from '../../chain/market-events.ts'
+import { errorSentence } from '../../host/chain/error-sentence.ts'
+import type { TradeEvent } from '../../host/chain/markets/market-events.ts'
 import type { MarketSnapshot } from '../../core/markets/market-snapshot.ts'
 import {
   portfolioEntry,
@@ -13,9 +13,9 @@ import {
   type PortfolioEntry,
   type PortfolioTotals,
 } from '../../core/markets/portfolio.ts'
-import { useMarketsStore } from '../../state/markets-store.ts'
-import { useTradeHistoryStore } from '../../state/trade-history-store.ts'
-import { marketsFeedClient } from './markets-feed.ts'
+import { useMarketsStore } from '../../host/stores/markets-store.ts'
+import { useTradeHistoryStore } from '../../host/stores/trade-history-store.ts'
+import { marketsFeedClient } from '../../host/markets/markets-feed.ts'
 import { needsOwnWinningShares, readOwnWinningShares } from './use-market-own-winning-shares.ts'
 
 export interface Portfolio {

@@ -3,14 +3,10 @@
 // place of the defaults (another provider, or a local stand-in). The chains' RPC URLs are in the
 // wallet settings.
 import { useState } from 'react'
-import {
-  DELPHI_NETWORKS,
-  DELPHI_NETWORK_NAMES,
-  type DelphiNetworkName,
-} from '../../markets/delphi/networks.ts'
-import { useDelphiSettings } from '../../state/delphi-settings-store.ts'
+import { DELPHI_NETWORKS, DELPHI_NETWORK_NAMES, type DelphiNetworkName } from '../../host/delphi/networks.ts'
+import { useDelphiSettings } from '../../host/stores/delphi-settings-store.ts'
 import { Card } from '../common/Card.tsx'
-import { marketSourceLabel, serviceUrlProblem } from '../markets/market-source.ts'
+import { marketSourceLabel, serviceUrlProblem } from '../../host/markets/market-source.ts'
 
 export function DelphiSettingsCard() {
   return (

@@ -1,5 +1,5 @@
 // How this tab reaches the others: relays (bootnodes) and ICE servers from the swarm config.
-import { useSettingsStore } from '../../state/settings-store.ts'
+import { useSettingsStore } from '../../host/stores/settings-store.ts'
 import { Card } from '../common/Card.tsx'
 import { CopyButton } from '../common/CopyButton.tsx'
 

@@ -1,9 +1,9 @@
 // Pause / resume publishing, leave / rejoin the swarm.
 import { useState } from 'react'
-import { useNetStore } from '../../state/net-store.ts'
-import { useSettingsStore } from '../../state/settings-store.ts'
+import { useNetStore } from '../../host/stores/net-store.ts'
+import { useSettingsStore } from '../../host/stores/settings-store.ts'
 import { Card } from '../common/Card.tsx'
-import { useAppControls } from '../controls.ts'
+import { useAppControls } from '../../host/controls.ts'
 
 const DESCRIPTION = {
   active: 'Active: this tab publishes its presence and work and relays the swarm’s gossip.',

@@ -1,5 +1,5 @@
 // The Settings view: which swarm, how it is reached, local storage, participation, and Delphi's API.
-import { useSettingsStore } from '../../state/settings-store.ts'
+import { useSettingsStore } from '../../host/stores/settings-store.ts'
 import { DelphiSettingsCard } from './DelphiSettingsCard.tsx'
 import { NetworkConfigCard } from './NetworkConfigCard.tsx'
 import { ParticipationCard } from './ParticipationCard.tsx'

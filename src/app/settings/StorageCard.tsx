@@ -1,7 +1,7 @@
 // What this origin keeps in the browser (identity, checkpoints, rollouts) and whether it may be evicted.
-import { useSettingsStore } from '../../state/settings-store.ts'
+import { useSettingsStore } from '../../host/stores/settings-store.ts'
 import { Card } from '../common/Card.tsx'
-import { formatBytes } from '../format.ts'
+import { formatBytes } from '../../host/format.ts'
 
 export function StorageCard() {
   const storage = useSettingsStore((s) => s.storage)

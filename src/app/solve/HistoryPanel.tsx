@@ -1,7 +1,7 @@
 // The solved tasks of this browser (kept across reloads), newest first, with each completion's reward.
-import { useSolverStore, type HistoryRow } from '../../state/solver-store.ts'
+import { useSolverStore, type HistoryRow } from '../../host/stores/solver-store.ts'
 import { Card } from '../common/Card.tsx'
-import { formatCompact } from '../format.ts'
+import { formatCompact } from '../../host/format.ts'
 
 const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0)
 const fixed = (n: number) => n.toFixed(2)

@@ -1,7 +1,7 @@
 // One progress bar per model file while it loads (and after, so a person can see what came from the
 // OPFS cache), and the total.
-import { formatBytes } from '../format.ts'
-import { fileFraction, type FileProgress } from '../../state/solver-store.ts'
+import { formatBytes } from '../../host/format.ts'
+import { fileFraction, type FileProgress } from '../../host/stores/solver-store.ts'
 
 const percent = (fraction: number) => Math.round(fraction * 100)
 

@@ -2,11 +2,11 @@
 // sample G completions streaming, score them with the swarm's reward, and keep a table of solved tasks.
 // Opening the view reloads the remembered model (a URL model comes back from the OPFS cache).
 import { useEffect } from 'react'
-import { useSolverStore } from '../../state/solver-store.ts'
+import { useSolverStore } from '../../host/stores/solver-store.ts'
 import { CompletionsPanel } from './CompletionsPanel.tsx'
 import { HistoryPanel } from './HistoryPanel.tsx'
 import { ModelPanel } from './ModelPanel.tsx'
-import { tabSolveSession } from './tab-session.ts'
+import { tabSolveSession } from '../../host/solve/tab-session.ts'
 import { TaskPanel } from './TaskPanel.tsx'
 import './solve.css'
 

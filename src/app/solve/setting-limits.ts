@@ -1,6 +1,6 @@
 // The numeric task and sampling settings a person types, with their limits: a value outside them gets
 // a sentence that names the setting and the range, and is not used.
-import type { TaskSettings } from '../../state/solver-store.ts'
+import type { TaskSettings } from '../../host/stores/solver-store.ts'
 
 export type NumericSetting = 'seed' | 'samples' | 'temperature' | 'topK' | 'topP' | 'maxTokens'
 

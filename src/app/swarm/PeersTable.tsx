@@ -2,7 +2,7 @@
 import { Card } from '../common/Card.tsx'
 import { CountTitle } from '../common/CountTitle.tsx'
 import { RelativeTime } from '../common/RelativeTime.tsx'
-import { formatBytes, formatCapabilities, formatScore, shortId } from '../format.ts'
+import { formatBytes, formatCapabilities, formatScore, shortId } from '../../host/format.ts'
 import type { PeerRow } from '../peer-rows.ts'
 
 function PeerTableRow({ row }: { row: PeerRow }) {

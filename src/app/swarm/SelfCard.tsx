@@ -1,10 +1,10 @@
 // "This peer": who this tab is in the swarm, and its identity backup / import.
 import { useRef, useState, type DragEvent } from 'react'
-import { useNetStore } from '../../state/net-store.ts'
-import { useSwarmStore } from '../../state/swarm-store.ts'
+import { useNetStore } from '../../host/stores/net-store.ts'
+import { useSwarmStore } from '../../host/stores/swarm-store.ts'
 import { Card } from '../common/Card.tsx'
 import { CopyButton } from '../common/CopyButton.tsx'
-import { useAppControls } from '../controls.ts'
+import { useAppControls } from '../../host/controls.ts'
 
 type Op =
   | { kind: 'idle' }

@@ -1,7 +1,7 @@
 // The swarm as this tab sees it: inline SVG, this peer in the centre.
 import { useMemo } from 'react'
-import { useNetStore } from '../../state/net-store.ts'
-import { useSwarmStore } from '../../state/swarm-store.ts'
+import { useNetStore } from '../../host/stores/net-store.ts'
+import { useSwarmStore } from '../../host/stores/swarm-store.ts'
 import { Card } from '../common/Card.tsx'
 import type { PeerRow } from '../peer-rows.ts'
 import { layoutTopology, type GraphNode } from './topology-layout.ts'

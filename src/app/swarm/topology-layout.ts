@@ -2,7 +2,7 @@
 // relays on a small inner arc above the centre so their dashed links fan out to the relayed peers.
 import type { RelayState } from '../../peer/peer/bridge-protocol.ts'
 import { circuitHopOf, type ConnectionKind, type PeerRow } from '../peer-rows.ts'
-import { shortId } from '../format.ts'
+import { shortId } from '../../host/format.ts'
 
 export interface GraphNode {
   id: string

@@ -2,7 +2,7 @@
 import type { ChainBoard } from './use-chain-leaderboard.ts'
 import { Card } from '../common/Card.tsx'
 import { CountTitle } from '../common/CountTitle.tsx'
-import { shortId } from '../format.ts'
+import { shortId } from '../../host/format.ts'
 import type { LeaderRow, Registration } from './leaderboard-merge.ts'
 import { refusalSummary } from './refusal-reasons.ts'
 

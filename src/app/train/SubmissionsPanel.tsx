@@ -1,13 +1,13 @@
 // Each round's reward on its way to SwarmCoordinator: queued, sending, confirmed (with the transaction)
 // or failed (with the error as a sentence). Training never waits on these.
 import { Fragment } from 'react'
-import { needsConfirmation } from '../../chain/confirm-policy.ts'
-import { useLearningStore, type SubmissionStatus } from '../../state/learning-store.ts'
-import { useWalletSettings, useWalletStore } from '../../state/wallet-store.ts'
-import { useWalletControls } from '../wallet-controls.ts'
+import { needsConfirmation } from '../../host/chain/confirm-policy.ts'
+import { useLearningStore, type SubmissionStatus } from '../../host/stores/learning-store.ts'
+import { useWalletSettings, useWalletStore } from '../../host/stores/wallet-store.ts'
+import { useWalletControls } from '../../host/wallet/wallet-controls.ts'
 import { Card } from '../common/Card.tsx'
-import { shortHash } from '../verify/verify-files.ts'
-import { REWARD_SCALE } from '../../chain/submission-queue.ts'
+import { shortHash } from '../../host/verify/verify-files.ts'
+import { REWARD_SCALE } from '../../host/rewards/submission-queue.ts'
 
 const TONES: Record<SubmissionStatus, string> = {
   queued: 'muted',

@@ -6,9 +6,9 @@
 // export and the peer table). Series are
 // memoised on the store's arrays, so a chart redraws only when they change.
 import { useMemo } from 'react'
-import { useLearningStore } from '../../state/learning-store.ts'
+import { useLearningStore } from '../../host/stores/learning-store.ts'
 import { Card } from '../common/Card.tsx'
-import { formatCompact } from '../format.ts'
+import { formatCompact } from '../../host/format.ts'
 import { LineChart, type ChartSeries } from './LineChart.tsx'
 import { groupsTrained, groupsWithSignal, signalShare } from './round-signal.ts'
 import {

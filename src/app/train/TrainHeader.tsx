@@ -1,15 +1,15 @@
 // The top of the Train view: the round timer (round, phase, time to the next deadline, ticking every
 // second, and where the round clock comes from when it is not the swarm config's), the model the swarm
 // learns, and the round history with its export.
-import { useLearningStore, type LearningPhase } from '../../state/learning-store.ts'
-import { useSettingsStore } from '../../state/settings-store.ts'
-import { useSwarmStore } from '../../state/swarm-store.ts'
+import { useLearningStore, type LearningPhase } from '../../host/stores/learning-store.ts'
+import { useSettingsStore } from '../../host/stores/settings-store.ts'
+import { useSwarmStore } from '../../host/stores/swarm-store.ts'
 import { Card } from '../common/Card.tsx'
 import { CopyButton } from '../common/CopyButton.tsx'
-import { downloadFile } from '../download-file.ts'
-import { formatCompact } from '../format.ts'
+import { downloadFile } from '../../host/download-file.ts'
+import { formatCompact } from '../../host/format.ts'
 import { useNow } from '../use-now.ts'
-import { shortHash } from '../verify/verify-files.ts'
+import { shortHash } from '../../host/verify/verify-files.ts'
 import { exportFileName, metricsToJson, roundsToCsv } from './metrics-export.ts'
 import { PHASE_LABELS, PHASE_TONES, formatCountdown, nextDeadline } from './round-timer.ts'
 import { lastRunRound, roundSignalNote } from './round-signal.ts'

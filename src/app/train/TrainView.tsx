@@ -2,9 +2,9 @@
 // reward, held-out pass@1, loss and speed, the leaderboard from gossip and chain with per-peer detail,
 // the gossip feed and the on-chain submissions. Everything comes from the learning store.
 import { useMemo, useState } from 'react'
-import { useLearningStore } from '../../state/learning-store.ts'
-import { useSettingsStore } from '../../state/settings-store.ts'
-import { useSwarmStore } from '../../state/swarm-store.ts'
+import { useLearningStore } from '../../host/stores/learning-store.ts'
+import { useSettingsStore } from '../../host/stores/settings-store.ts'
+import { useSwarmStore } from '../../host/stores/swarm-store.ts'
 import { GossipFeed } from './GossipFeed.tsx'
 import { LeaderboardPanel } from './LeaderboardPanel.tsx'
 import { mergeLeaderboard } from './leaderboard-merge.ts'

@@ -1,6 +1,6 @@
 // Axis maths for the Train charts: the range a chart shows and "nice" tick values (1, 2 or 5 × 10^k
 // steps) with labels that carry no more digits than the step needs. Pure.
-import { formatCompact } from '../format.ts'
+import { formatCompact } from '../../host/format.ts'
 
 export interface Range {
   min: number

@@ -2,9 +2,9 @@
 // re-scored by our verifiers, and our own rounds) and what the chain says (SwarmCoordinator's proven
 // claims: submitted rewards, winner votes; unproven claims shown but never counted). Pure.
 import { animalName } from '../../core/identity/animal.ts'
-import type { Leaderboard } from '../../chain/leaderboard.ts'
-import { REWARD_SCALE } from '../../chain/submission-queue.ts'
-import type { PeerLearning, RoundRow } from '../../state/learning-store.ts'
+import type { Leaderboard } from '../../host/rewards/leaderboard.ts'
+import { REWARD_SCALE } from '../../host/rewards/submission-queue.ts'
+import type { PeerLearning, RoundRow } from '../../host/stores/learning-store.ts'
 
 /** verified: a proven claim on the chain; unverified: only claims whose proof does not check;
  * unregistered: the chain has no claim of it; unknown: no chain data to tell. */

@@ -1,15 +1,19 @@
 // The chain side of the Train leaderboard: SwarmCoordinator's claims and winner votes (read and proven by
-// src/chain/chain-leaderboard.ts), read again on each new block while the view is open. Without a
+// src/host/rewards/chain-leaderboard.ts), read again on each new block while the view is open. Without a
 // deployment there is no chain to read; a failed read keeps the last board and says why.
 import { useEffect, useState } from 'react'
-import { startBlockPoller } from '../../chain/block-poller.ts'
-import { readLeaderboard } from '../../chain/chain-leaderboard.ts'
-import type { ChainDeployment } from '../../chain/deployment.ts'
-import { errorSentence } from '../../chain/error-sentence.ts'
-import type { Leaderboard } from '../../chain/leaderboard.ts'
-import { REMOTE_POLLING_MS } from '../../chain/wallet-config.ts'
-import { useWalletStore } from '../../state/wallet-store.ts'
-import { deploymentReadClient, deploymentRpcUrl, isLocalDeployment } from '../deployment-client.ts'
+import { startBlockPoller } from '../../host/chain/block-poller.ts'
+import { readLeaderboard } from '../../host/rewards/chain-leaderboard.ts'
+import type { ChainDeployment } from '../../host/chain/deployment.ts'
+import { errorSentence } from '../../host/chain/error-sentence.ts'
+import type { Leaderboard } from '../../host/rewards/leaderboard.ts'
+import { REMOTE_POLLING_MS } from '../../host/wallet/wallet-config.ts'
+import { useWalletStore } from '../../host/stores/wallet-store.ts'
+import {
+  deploymentReadClient,
+  deploymentRpcUrl,
+  isLocalDeployment,
+} from '../../host/chain/deployment-client.ts'
 
 /**
  * How often the local chain's block number is polled for the board. Slower than the markets' 500 ms:

@@ -7,12 +7,12 @@ import {
   receiptKey,
   useReceivedReceiptsStore,
   type ReceivedReceipt,
-} from '../../state/received-receipts-store.ts'
+} from '../../host/stores/received-receipts-store.ts'
 import { Card } from '../common/Card.tsx'
 import { CountTitle } from '../common/CountTitle.tsx'
 import { RelativeTime } from '../common/RelativeTime.tsx'
-import { hashPrefix, shortHash } from './verify-files.ts'
-import { weightsOut } from './weights-out.ts'
+import { hashPrefix, shortHash } from '../../host/verify/verify-files.ts'
+import { weightsOut } from '../../host/verify/weights-out.ts'
 
 function VerdictCell({ entry }: { entry: ReceivedReceipt }) {
   const { verdict } = entry

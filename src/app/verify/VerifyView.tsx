@@ -4,13 +4,13 @@
 import { useRef, useState } from 'react'
 import { useDropZone } from '../common/use-drop-zone.ts'
 import { animalName } from '../../core/identity/animal.ts'
-import type { ReceivedReceipt } from '../../state/received-receipts-store.ts'
+import type { ReceivedReceipt } from '../../host/stores/received-receipts-store.ts'
 import { defaultInputsPath } from '../../core/protocol/inputs-file.ts'
 import { BUNDLED_KERNELS_HASH } from '../../compute/proof/kernels-hash-bundled.ts'
 import { validate, type Verdict } from '../../core/protocol/receipt.ts'
 import { verify, type VerifyVerdict } from '../../compute/proof/verify.ts'
 import { Card } from '../common/Card.tsx'
-import { downloadFile } from '../download-file.ts'
+import { downloadFile } from '../../host/download-file.ts'
 import { ReceivedReceipts } from './ReceivedReceipts.tsx'
 import {
   divergenceOf,
@@ -20,7 +20,7 @@ import {
   receivedFileName,
   shortHash,
   type Loaded,
-} from './verify-files.ts'
+} from '../../host/verify/verify-files.ts'
 import './verify.css'
 
 type Check<V> =

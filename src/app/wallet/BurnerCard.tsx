@@ -1,11 +1,11 @@
 // The burner wallet's key: export it encrypted with a passphrase, import a backup (which replaces the
 // key of every tab of this browser profile).
 import { useRef, useState } from 'react'
-import { MIN_PASSPHRASE_LENGTH, passphraseProblem } from '../../chain/burner-backup.ts'
-import { requestConfirmation } from '../../state/confirm-store.ts'
-import { useWalletStore } from '../../state/wallet-store.ts'
+import { MIN_PASSPHRASE_LENGTH, passphraseProblem } from '../../host/wallet/burner-backup.ts'
+import { requestConfirmation } from '../../host/stores/confirm-store.ts'
+import { useWalletStore } from '../../host/stores/wallet-store.ts'
 import { Card } from '../common/Card.tsx'
-import { useWalletControls } from '../wallet-controls.ts'
+import { useWalletControls } from '../../host/wallet/wallet-controls.ts'
 
 type Op =
   { kind: 'idle' } | { kind: 'busy' } | { kind: 'done'; message: string } | { kind: 'error'; message: string }

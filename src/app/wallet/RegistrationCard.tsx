@@ -2,14 +2,14 @@
 // wallet sends registerPeer), and what the chain says: the wallet's peers and every claim on this
 // peer id, each verified here (an unverified claim is a proof that does not hold).
 import type { ReactNode } from 'react'
-import { txBusy } from '../../chain/tx-state.ts'
-import type { ClaimView } from '../../chain/peer-claims.ts'
-import { useSwarmStore } from '../../state/swarm-store.ts'
-import { useWalletStore } from '../../state/wallet-store.ts'
+import { txBusy } from '../../host/chain/tx-state.ts'
+import type { ClaimView } from '../../host/rewards/peer-claims.ts'
+import { useSwarmStore } from '../../host/stores/swarm-store.ts'
+import { useWalletStore } from '../../host/stores/wallet-store.ts'
 import { Card } from '../common/Card.tsx'
 import { RelativeTime } from '../common/RelativeTime.tsx'
-import { shortId } from '../format.ts'
-import { useWalletControls } from '../wallet-controls.ts'
+import { shortId } from '../../host/format.ts'
+import { useWalletControls } from '../../host/wallet/wallet-controls.ts'
 import { TxStatus } from './TxStatus.tsx'
 
 function VerifiedBadge({ claim }: { claim: ClaimView }) {

@@ -1,7 +1,7 @@
 // One transaction's progress as a line: signing → pending (hash) → confirmed (block), or the error
 // sentence. data-phase lets tests and styles follow it.
-import type { TxState } from '../../chain/tx-state.ts'
-import { txLabel } from '../../chain/tx-state.ts'
+import type { TxState } from '../../host/chain/tx-state.ts'
+import { txLabel } from '../../host/chain/tx-state.ts'
 
 const TONE: Record<TxState['phase'], string> = {
   idle: 'muted',

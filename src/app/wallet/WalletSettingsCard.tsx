@@ -1,10 +1,10 @@
 // Wallet settings: automatic swarm submissions with the burner (off by default) and the RPC URL of
 // each network. Saved in this browser.
 import { useState } from 'react'
-import { rpcUrlProblem, type NetworkInfo } from '../../chain/chains.ts'
-import { useWalletSettings, useWalletStore } from '../../state/wallet-store.ts'
+import { rpcUrlProblem, type NetworkInfo } from '../../host/chain/chains.ts'
+import { useWalletSettings, useWalletStore } from '../../host/stores/wallet-store.ts'
 import { Card } from '../common/Card.tsx'
-import { useWalletControls } from '../wallet-controls.ts'
+import { useWalletControls } from '../../host/wallet/wallet-controls.ts'
 
 export function WalletSettingsCard() {
   const controls = useWalletControls()

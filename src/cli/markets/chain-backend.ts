@@ -1,6 +1,6 @@
 // A MarketBackend over Delphi-compatible gateways on any EVM chain: reads with the app's market reads
-// (src/chain/market-reads.ts) over one batching HTTP transport, writes with the app's market calls
-// (src/chain/market-calls.ts) signed by the key given, simulated before signing, and the amounts
+// (src/host/chain/markets/market-reads.ts) over one batching HTTP transport, writes with the app's market calls
+// (src/host/chain/markets/market-calls.ts) signed by the key given, simulated before signing, and the amounts
 // actually moved read back from the gateway's events in the receipt. Which markets exist, how a
 // command-line reference finds one and where history comes from is the directory's business: the
 // local deployment's factories (local-backend.ts) or Delphi’s REST API and subgraph (delphi-backend.ts).
@@ -17,21 +17,25 @@ import {
   type Address,
   type PublicClient,
 } from 'viem'
-import type { ContractCall } from '../../chain/contract-tx.ts'
-import { errorSentence, TransactionRevertedError, type ErrorContext } from '../../chain/error-sentence.ts'
-import { collateralTokenAbi } from '../../chain/generated/CollateralToken.ts'
-import { dynamicParimutuelGatewayAbi } from '../../chain/generated/DynamicParimutuelGateway.ts'
-import { lmsrGatewayAbi } from '../../chain/generated/LmsrGateway.ts'
-import { localChain } from '../../chain/local-clients.ts'
+import type { ContractCall } from '../../host/chain/contract-tx.ts'
+import {
+  errorSentence,
+  TransactionRevertedError,
+  type ErrorContext,
+} from '../../host/chain/error-sentence.ts'
+import { collateralTokenAbi } from '../../host/chain/generated/CollateralToken.ts'
+import { dynamicParimutuelGatewayAbi } from '../../host/chain/generated/DynamicParimutuelGateway.ts'
+import { lmsrGatewayAbi } from '../../host/chain/generated/LmsrGateway.ts'
+import { localChain } from '../../host/chain/local-clients.ts'
 import {
   approveMarketCall,
   buyExactOutCall,
   liquidateCall,
   redeemCall,
   sellExactInCall,
-} from '../../chain/market-calls.ts'
-import { readCollateral, readEntrySnapshot } from '../../chain/directory-reads.ts'
-import { readMarketPosition, readMarketStatics } from '../../chain/market-reads.ts'
+} from '../../host/chain/markets/market-calls.ts'
+import { readCollateral, readEntrySnapshot } from '../../host/chain/markets/directory-reads.ts'
+import { readMarketPosition, readMarketStatics } from '../../host/chain/markets/market-reads.ts'
 import type { DirectoryEntry, MarketDirectory } from '../../core/markets/market-directory.ts'
 import type { MarketPosition, MarketRef } from '../../core/markets/market-snapshot.ts'
 import type { TradeSide } from '../../core/markets/trade-quote.ts'

@@ -3,8 +3,8 @@
 // chain revert decoded into its code and sentence, and a liquidation of an expired market paying
 // exactly what the gateway's simulation says.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { anvilAccount } from '../../chain/local-clients.ts'
-import { dynamicParimutuelGatewayAbi } from '../../chain/generated/DynamicParimutuelGateway.ts'
+import { anvilAccount } from '../../host/chain/local-clients.ts'
+import { dynamicParimutuelGatewayAbi } from '../../host/chain/generated/DynamicParimutuelGateway.ts'
 import { CommandError } from './command-error.ts'
 import { connectBackend } from './connect.ts'
 import { runMarkets } from './run-markets.ts'

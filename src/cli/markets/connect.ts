@@ -7,7 +7,7 @@ import {
   delphiNetwork,
   isDelphiNetworkName,
   type DelphiNetwork,
-} from '../../markets/delphi/networks.ts'
+} from '../../host/delphi/networks.ts'
 import type { MarketBackend } from './backend.ts'
 import { CommandError } from './command-error.ts'
 import { API_KEY_ENV, connectDelphiBackend } from './delphi-backend.ts'

@@ -1,17 +1,17 @@
 // The MarketBackend of Delphi's networks (testnet, mainnet, competition-testnet): Delphi's directory
-// (REST API + gateway routing + subgraph, src/markets/delphi/delphi-directory.ts) over the same chain
+// (REST API + gateway routing + subgraph, src/host/delphi/delphi-directory.ts) over the same chain
 // backend as the local chain (chain-backend.ts), so quotes are the exact local maths on the state read
 // on-chain, checked against the gateway's own quote, and trades go through the routed gateway. Delphi's
 // service failures become command errors an agent can branch on.
 import type { Account } from 'viem'
-import { delphiDirectory } from '../../markets/delphi/delphi-directory.ts'
+import { delphiDirectory } from '../../host/delphi/delphi-directory.ts'
 import {
   DelphiApiKeyError,
   DelphiOfflineError,
   DelphiResponseError,
   DelphiUnknownMarketError,
-} from '../../markets/delphi/errors.ts'
-import type { DelphiNetwork } from '../../markets/delphi/networks.ts'
+} from '../../host/delphi/errors.ts'
+import type { DelphiNetwork } from '../../host/delphi/networks.ts'
 import type { MarketDirectory } from '../../core/markets/market-directory.ts'
 import type { MarketBackend } from './backend.ts'
 import { connectChainBackend } from './chain-backend.ts'

@@ -7,7 +7,7 @@
 // (subgraph); a bad API key, the server down, a stale subgraph and a malformed answer each give their
 // own clear result.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DELPHI_NETWORKS } from '../../markets/delphi/networks.ts'
+import { DELPHI_NETWORKS } from '../../host/delphi/networks.ts'
 import { connectBackend } from './connect.ts'
 import { startDelphiTestChain, STAND_IN_GATEWAYS, type DelphiTestChain } from './delphi-test-chain.ts'
 import { standInReeReceipt, startDelphiTestServer, type DelphiTestServer } from './delphi-test-server.ts'

@@ -27,13 +27,13 @@ import {
   type Hex,
   type PublicClient,
 } from 'viem'
-import { deployMarkets } from '../../chain/deploy-markets.ts'
-import type { ChainDeployment, MarketsDeployment } from '../../chain/deployment.ts'
-import { collateralTokenAbi, collateralTokenBytecode } from '../../chain/generated/CollateralToken.ts'
-import { dynamicParimutuelGatewayAbi } from '../../chain/generated/DynamicParimutuelGateway.ts'
-import { anvilAccount, deployContract, localClients } from '../../chain/local-clients.ts'
-import { seedDemoMarkets } from '../../chain/seed-demo-markets.ts'
-import { DELPHI_NETWORKS, type DelphiGateway } from '../../markets/delphi/networks.ts'
+import { deployMarkets } from '../../host/chain/deploy-markets.ts'
+import type { ChainDeployment, MarketsDeployment } from '../../host/chain/deployment.ts'
+import { collateralTokenAbi, collateralTokenBytecode } from '../../host/chain/generated/CollateralToken.ts'
+import { dynamicParimutuelGatewayAbi } from '../../host/chain/generated/DynamicParimutuelGateway.ts'
+import { anvilAccount, deployContract, localClients } from '../../host/chain/local-clients.ts'
+import { seedDemoMarkets } from '../../host/demo/seed-demo-markets.ts'
+import { DELPHI_NETWORKS, type DelphiGateway } from '../../host/delphi/networks.ts'
 import { startAnvil, type Anvil } from '../anvil.ts'
 
 const TESTNET = DELPHI_NETWORKS.testnet

@@ -9,17 +9,17 @@
 // as Node does.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { getAddress, parseEventLogs, type Address, type PublicClient } from 'viem'
-import { dynamicParimutuelGatewayAbi } from '../../chain/generated/DynamicParimutuelGateway.ts'
-import type { MarketsDeployment } from '../../chain/deployment.ts'
+import { dynamicParimutuelGatewayAbi } from '../../host/chain/generated/DynamicParimutuelGateway.ts'
+import type { MarketsDeployment } from '../../host/chain/deployment.ts'
 import {
   listMarkets,
   readMarketPosition,
   readMarketSnapshot,
   readMarketStatics,
-} from '../../chain/market-reads.ts'
+} from '../../host/chain/markets/market-reads.ts'
 import { closeHttp, listenHttp } from '../../relay/listen-http.ts'
 import { MARKET_STATUS, type MarketSnapshot } from '../../core/markets/market-snapshot.ts'
-import { DELPHI_STATUS_WORDS } from '../../markets/delphi/rest-shapes.ts'
+import { DELPHI_STATUS_WORDS } from '../../host/delphi/rest-shapes.ts'
 import type { MarketSettlement } from '../../core/markets/settlement-proof.ts'
 
 export interface DelphiTestServer {

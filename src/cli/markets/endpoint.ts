@@ -4,8 +4,8 @@
 // against the document's URL.
 import { readFile } from 'node:fs/promises'
 import { getAddress, isAddress, type Address } from 'viem'
-import { DeploymentFormatError, parseDeployment } from '../../chain/deployment.ts'
-import type { CollateralDeployment, MarketsDeployment } from '../../chain/deployment.ts'
+import { DeploymentFormatError, parseDeployment } from '../../host/chain/deployment.ts'
+import type { CollateralDeployment, MarketsDeployment } from '../../host/chain/deployment.ts'
 import { CommandError } from './command-error.ts'
 
 /** `npm start` serves the app (and /deployment.json) here by default. */

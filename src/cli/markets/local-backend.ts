@@ -3,8 +3,8 @@
 // creation order and trade history read from the gateways' and factories' events. Everything else is
 // the shared chain backend (chain-backend.ts).
 import { getAddress, isAddress, type Account, type PublicClient } from 'viem'
-import { listMarkets } from '../../chain/market-reads.ts'
-import { readMarketEvents } from '../../chain/market-events.ts'
+import { listMarkets } from '../../host/chain/markets/market-reads.ts'
+import { readMarketEvents } from '../../host/chain/markets/market-events.ts'
 import type { MarketDirectory } from '../../core/markets/market-directory.ts'
 import type { MarketHistoryEntry } from '../../core/markets/market-history.ts'
 import type { MarketBackend } from './backend.ts'

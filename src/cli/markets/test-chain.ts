@@ -13,11 +13,11 @@ import {
   type Hex,
   type PublicClient,
 } from 'viem'
-import { deployLocalChain } from '../../chain/deploy-local-chain.ts'
-import type { ChainDeployment } from '../../chain/deployment.ts'
-import { collateralTokenAbi } from '../../chain/generated/CollateralToken.ts'
-import { dynamicParimutuelGatewayAbi } from '../../chain/generated/DynamicParimutuelGateway.ts'
-import { anvilAccount, localClients } from '../../chain/local-clients.ts'
+import { deployLocalChain } from '../../host/chain/deploy-local-chain.ts'
+import type { ChainDeployment } from '../../host/chain/deployment.ts'
+import { collateralTokenAbi } from '../../host/chain/generated/CollateralToken.ts'
+import { dynamicParimutuelGatewayAbi } from '../../host/chain/generated/DynamicParimutuelGateway.ts'
+import { anvilAccount, localClients } from '../../host/chain/local-clients.ts'
 import { startAnvil, type Anvil } from '../anvil.ts'
 
 export interface TestChain {

@@ -14,7 +14,7 @@ import {
   DEMO_SEED,
   DEMO_TARGETS,
   DEMO_TRAINING,
-} from '../../verify/demo-receipts.ts'
+} from '../../host/demo/demo-receipts.ts'
 import { merkleRoot } from './merkle.ts'
 import { tensorBytes } from './tensor-bytes.ts'
 import { firstDivergence, traceRecorder, type TraceEntry } from './trace.ts'

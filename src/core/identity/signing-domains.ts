@@ -11,7 +11,7 @@ import { concatBytes } from '@noble/hashes/utils.js'
 export const SIGNING_DOMAINS = {
   /** a receipt's receiptHash (src/core/protocol/receipt.ts); the tag predates this table, so old receipts hold */
   receipt: { tag: 'tabswarm-receipt-v1:', payloadBytes: 32 },
-  /** the chain registration digest that binds a wallet to this peer id (src/chain/registration-message.ts) */
+  /** the chain registration digest that binds a wallet to this peer id (src/host/rewards/registration-message.ts) */
   registration: { tag: 'tabswarm-register-v2:', payloadBytes: 32 },
 } as const satisfies Record<string, { tag: string; payloadBytes: number }>
 

@@ -1,4 +1,4 @@
-// One market as the client reads it from the chain (src/chain/market-reads.ts): its metadata, status,
+// One market as the client reads it from the chain (src/host/chain/markets/market-reads.ts): its metadata, status,
 // config, pool, supplies, spot prices and implied probabilities, and the maths state (DPM Σq², LMSR
 // exps) that lets the local maths (dpm.ts / lmsr.ts) quote exactly what the gateway would.
 import type { Address } from 'viem'

@@ -7,7 +7,7 @@ import { createLmsrMarket } from './lmsr.ts'
 import { buyMaths, mathsProbabilities, sellMaths, type MathsMarket } from './market-maths.ts'
 import type { MarketSnapshot } from './market-snapshot.ts'
 
-/** A trade as the series needs it (TradeEvent of src/chain/market-events.ts fits). */
+/** A trade as the series needs it (TradeEvent of src/host/chain/markets/market-events.ts fits). */
 export interface SeriesTrade {
   side: 'buy' | 'sell'
   outcome: number

@@ -9,7 +9,7 @@ import type {
   LearningState,
   PeerLearning,
   RoundRow,
-} from '../../state/learning-store.ts'
+} from '../../host/stores/learning-store.ts'
 import type { Receipt } from './receipt-schema.ts'
 import type { InputsFile } from './inputs-file.ts'
 import type { PresenceState } from '../../peer/peer/presence-service.ts'

@@ -15,7 +15,7 @@ import {
   demoGrpoKlStep,
   demoGrpoStep,
   demoTrainingStep,
-} from '../../verify/demo-receipts.ts'
+} from '../../host/demo/demo-receipts.ts'
 import { HASH_HEX, jsonHash } from './digest.ts'
 import { advantagesOfRewards, rolloutFromGroups } from '../../compute/proof/grpo-inputs.ts'
 import { genesis } from './hash-chain.ts'

@@ -1,7 +1,7 @@
 import { generateKeyPair } from '@libp2p/crypto/keys'
 import { peerIdFromPrivateKey } from '@libp2p/peer-id'
 import { describe, expect, it } from 'vitest'
-import { demoGeneration } from '../../verify/demo-receipts.ts'
+import { demoGeneration } from '../../host/demo/demo-receipts.ts'
 import { kernelsHashFromDisk } from '../../compute/proof/kernels-hash-node.ts'
 import { makeReceiptsBody, validateReceiptsBody } from './receipts-message.ts'
 import { MAX_MESSAGE_BYTES } from './topics.ts'

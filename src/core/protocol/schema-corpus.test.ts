@@ -19,7 +19,7 @@ import {
   type RolloutGroup,
 } from './rollouts.ts'
 import { refOfTask } from './task-ref.ts'
-import { demoGeneration, demoTrainingStep } from '../../verify/demo-receipts.ts'
+import { demoGeneration, demoTrainingStep } from '../../host/demo/demo-receipts.ts'
 import { parseInputsFile } from './inputs-file.ts'
 import { kernelsHashFromDisk } from '../../compute/proof/kernels-hash-node.ts'
 import { schemaFailure } from './receipt-schema.ts'

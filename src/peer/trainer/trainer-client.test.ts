@@ -3,7 +3,7 @@ import { checkpointHash, writeCheckpoint } from '../../compute/model/checkpoint.
 import { MemoryBlobStore } from '../../core/storage/blob-store.ts'
 import { initParams } from '../../compute/model/params.ts'
 import { TINY_CONFIG } from '../../compute/model/test-model.ts'
-import { DEMO_GROUPS, DEMO_GRPO, DEMO_PAD_ID } from '../../verify/demo-receipts.ts'
+import { DEMO_GROUPS, DEMO_GRPO, DEMO_PAD_ID } from '../../host/demo/demo-receipts.ts'
 import { TEST_MODEL_ID } from '../../compute/proof/models.ts'
 import { createTrainerClient, TrainerError, type TrainerWorker } from './trainer-client.ts'
 import type { TrainerEvent, TrainerRequest } from './trainer-protocol.ts'

@@ -1,0 +1,21 @@
+// Swarm protocol state for the UI: written from the peer worker's state posts, read by views.
+import { create } from 'zustand'
+import type { PresencePeer } from '../../peer/peer/presence-service.ts'
+
+export type { PresencePeer }
+
+export interface SwarmState {
+  self: { peerId: string; name: string } | null
+  round: number
+  /** peers seen through valid presence messages, by peer id */
+  peers: Record<string, PresencePeer>
+  /** presence messages this peer published */
+  presenceSent: number
+}
+
+export const useSwarmStore = create<SwarmState>()(() => ({
+  self: null,
+  round: -1,
+  peers: {},
+  presenceSent: 0,
+}))
