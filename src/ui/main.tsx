@@ -1,10 +1,10 @@
 // Browser entry: render the shell, then start the tab (identity, network, workers), which fills the stores.
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { App } from './app/App.tsx'
-import { startTab } from './host/start-tab.ts'
-import { useNetStore } from './host/stores/net-store.ts'
-import './app/app.css'
+import { App } from './App.tsx'
+import { startTab } from '../host/start-tab.ts'
+import { useNetStore } from '../host/stores/net-store.ts'
+import './app.css'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
