@@ -1,7 +1,7 @@
 // Child process of bench/relay-memory.ts: `relay-memory-child.ts <port>`, run with --expose-gc. Starts a
 // relay and, on each 'measure' message, collects garbage and answers with its memory and metrics.
-import { createRelay } from '../src/relay/create-relay.ts'
-import type { RelayMetrics } from '../src/relay/relay-metrics.ts'
+import { createRelay } from '../src/node/relay/create-relay.ts'
+import type { RelayMetrics } from '../src/node/relay/relay-metrics.ts'
 
 export type RelayChildReply =
   | { type: 'ready'; multiaddr: string }

@@ -7,8 +7,8 @@ import { fork } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
-import type { RelayMetrics } from '../src/relay/relay-metrics.ts'
-import { spawnReservingPeers } from '../src/relay/reserving-peers.ts'
+import type { RelayMetrics } from '../src/node/relay/relay-metrics.ts'
+import { spawnReservingPeers } from '../src/node/relay/reserving-peers.ts'
 import type { RelayChildReply } from './relay-memory-child.ts'
 
 /** Enough peers that per-peer cost dominates noise; few enough for a 2-core CI box. */

@@ -11,8 +11,8 @@ import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import type { Page } from '@playwright/test'
-import { buildWhenStale } from '../src/cli/app-build.ts'
-import { startStack } from '../src/cli/stack.ts'
+import { buildWhenStale } from '../src/node/cli/app-build.ts'
+import { startStack } from '../src/node/cli/stack.ts'
 import type { EvalPoint, RoundRow } from '../src/host/stores/learning-store.ts'
 import { DEFAULT_LEARNING } from '../src/core/learning/learning-config.ts'
 import { launchBrowser } from '../e2e/browser.ts'
@@ -78,7 +78,7 @@ async function main(): Promise<void> {
   const tabCount = positiveInt(values.tabs, 'tabs')
   // the app as npm start serves it: built first when dist/ is missing or older than its sources
   await buildWhenStale(root, 'dist')
-  // the config npm start serves (src/cli/start.ts): a learning swarm on the shipped model
+  // the config npm start serves (src/node/cli/start.ts): a learning swarm on the shipped model
   const stack = await startStack({ ...PORTS, config: { learning: DEFAULT_LEARNING } })
   const browser = await launchBrowser()
   try {

@@ -2,7 +2,7 @@
 // throttle like a background page's main thread.
 import '../src/polyfills/promise-with-resolvers.ts'
 import { expect, test } from '@playwright/test'
-import { startStack, type Stack } from '../src/cli/stack.ts'
+import { startStack, type Stack } from '../src/node/cli/stack.ts'
 import { launchBrowser } from './browser.ts'
 import { openBackgroundTab, type CdpTab } from './cdp-tab.ts'
 import { openTab, peerRows, waitForPeers } from './tabs.ts'

@@ -3,7 +3,7 @@
 // attacker, and keep working with each other.
 import '../src/polyfills/promise-with-resolvers.ts'
 import { expect, test, type Browser, type Page } from '@playwright/test'
-import { startStack, type Stack } from '../src/cli/stack.ts'
+import { startStack, type Stack } from '../src/node/cli/stack.ts'
 import { BLOCK_AFTER_REJECTS } from '../src/host/net/constants.ts'
 import { DEFAULT_RATE_LIMITS } from '../src/core/protocol/gossip-validator.ts'
 import { launchBrowser } from './browser.ts'

@@ -2,11 +2,11 @@
 // pubsub discovery), listens on a WebSockets port so the tabs dial it directly, and on command publishes
 // hostile messages on the swarm's presence topic. It runs in a child process (hostile-peer-process.ts)
 // because libp2p's WebSocket dialer needs a global WebSocket, which Node 20 only has behind
-// --experimental-websocket — the same reason as src/relay/reserving-peers.ts.
+// --experimental-websocket — the same reason as src/node/relay/reserving-peers.ts.
 import { fileURLToPath } from 'node:url'
 import { DEFAULT_RATE_LIMITS } from '../src/core/protocol/gossip-validator.ts'
-import { nextReply } from '../src/cli/next-reply.ts'
-import { forkPeerProcess } from '../src/cli/fork-peer-process.ts'
+import { nextReply } from '../src/node/cli/next-reply.ts'
+import { forkPeerProcess } from '../src/node/cli/fork-peer-process.ts'
 import type { Cell } from '../src/core/learning/round-tasks.ts'
 import type { GossipKind } from '../src/core/protocol/topics.ts'
 import type { FloodReport, RoundAttackOptions, RoundAttackReport } from './round-attack.ts'

@@ -5,7 +5,7 @@
 import '../src/polyfills/promise-with-resolvers.ts'
 import { expect, test, type Page } from '@playwright/test'
 import type { Address } from 'viem'
-import type { Stack } from '../src/cli/stack.ts'
+import type { Stack } from '../src/node/cli/stack.ts'
 import type { MarketSnapshot } from '../src/core/markets/market-snapshot.ts'
 import {
   advanceChainTime,

@@ -17,13 +17,13 @@ import type { Address } from 'viem'
 import { dynamicParimutuelGatewayAbi } from '../src/host/chain/generated/DynamicParimutuelGateway.ts'
 import { lmsrGatewayAbi } from '../src/host/chain/generated/LmsrGateway.ts'
 import { listMarkets } from '../src/host/chain/markets/market-reads.ts'
-import { startDelphiTestChain, type DelphiTestChain } from '../src/cli/markets/delphi-test-chain.ts'
+import { startDelphiTestChain, type DelphiTestChain } from '../src/node/cli/markets/delphi-test-chain.ts'
 import {
   standInReeReceipt,
   startDelphiTestServer,
   type DelphiTestServer,
-} from '../src/cli/markets/delphi-test-server.ts'
-import { startStack, type Stack } from '../src/cli/stack.ts'
+} from '../src/node/cli/markets/delphi-test-server.ts'
+import { startStack, type Stack } from '../src/node/cli/stack.ts'
 import type { DelphiNetworkName } from '../src/host/delphi/networks.ts'
 import type { MarketRef } from '../src/core/markets/market-snapshot.ts'
 import { launchBrowser } from './browser.ts'

@@ -2,7 +2,7 @@
 // that leave (normally or by crashing) are dropped.
 import '../src/polyfills/promise-with-resolvers.ts'
 import { expect, test, type Browser, type BrowserServer, type Page } from '@playwright/test'
-import { startStack, type Stack } from '../src/cli/stack.ts'
+import { startStack, type Stack } from '../src/node/cli/stack.ts'
 import { launchBrowser, launchKillableBrowser } from './browser.ts'
 import { openTab, peerRows, selfId, waitForPeerGone, waitForPeers } from './tabs.ts'
 

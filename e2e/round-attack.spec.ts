@@ -6,7 +6,7 @@
 // attacker sent while it does train on the other tabs' groups.
 import '../src/polyfills/promise-with-resolvers.ts'
 import { expect, test, type Browser, type Page } from '@playwright/test'
-import { startStack, type Stack } from '../src/cli/stack.ts'
+import { startStack, type Stack } from '../src/node/cli/stack.ts'
 import { rolloutGroupHash } from '../src/core/learning/group-hash.ts'
 import { SCORE_IGNORE } from '../src/core/learning/peer-standing.ts'
 import { DROPPED } from '../src/core/learning/drop-log.ts'

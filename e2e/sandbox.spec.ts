@@ -3,7 +3,7 @@
 // stays responsive while the sandbox worker is busy.
 import '../src/polyfills/promise-with-resolvers.ts'
 import { expect, test, type Browser, type Page, type Request } from '@playwright/test'
-import { startStack, type Stack } from '../src/cli/stack.ts'
+import { startStack, type Stack } from '../src/node/cli/stack.ts'
 import { DEFAULT_LIMITS } from '../src/peer/sandbox/limits.ts'
 import type { SandboxClient } from '../src/peer/sandbox/sandbox-client.ts'
 import type { SandboxJob } from '../src/core/tasks/sandbox-job.ts'

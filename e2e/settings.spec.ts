@@ -2,7 +2,7 @@
 // other peers; how a tab reports a relay it cannot reach and a swarm config it cannot load.
 import '../src/polyfills/promise-with-resolvers.ts'
 import { expect, test, type Browser, type Page } from '@playwright/test'
-import { startStack, type Stack } from '../src/cli/stack.ts'
+import { startStack, type Stack } from '../src/node/cli/stack.ts'
 import { launchBrowser } from './browser.ts'
 import { openSettings } from './tab-actions.ts'
 import { openTab, peerRows, selfId, waitForPeers, type PeerRow, waitForPeerGone } from './tabs.ts'

@@ -5,7 +5,7 @@
 // sentence, and once the quota is back the tab saves again and a reload resumes from the saved state.
 import '../src/polyfills/promise-with-resolvers.ts'
 import { expect, test, type Browser, type CDPSession, type Page } from '@playwright/test'
-import { startStack, type Stack } from '../src/cli/stack.ts'
+import { startStack, type Stack } from '../src/node/cli/stack.ts'
 import { DEFAULT_LEARNING, type LearningConfig } from '../src/core/learning/learning-config.ts'
 import { launchBrowser } from './browser.ts'
 import {

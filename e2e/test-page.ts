@@ -6,8 +6,8 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Browser } from '@playwright/test'
 import { build } from 'vite'
-import { startAppServer } from '../src/cli/app-server.ts'
-import { localSwarmConfig } from '../src/cli/local-swarm-config.ts'
+import { startAppServer } from '../src/node/cli/app-server.ts'
+import { localSwarmConfig } from '../src/node/cli/local-swarm-config.ts'
 import { launchBrowser } from './browser.ts'
 
 export interface TestPageSite {

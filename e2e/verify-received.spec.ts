@@ -5,7 +5,7 @@
 import '../src/polyfills/promise-with-resolvers.ts'
 import { readFileSync } from 'node:fs'
 import { expect, test, type Browser, type Page } from '@playwright/test'
-import { startStack, type Stack } from '../src/cli/stack.ts'
+import { startStack, type Stack } from '../src/node/cli/stack.ts'
 import { DEFAULT_LEARNING, type LearningConfig } from '../src/core/learning/learning-config.ts'
 import { launchBrowser } from './browser.ts'
 import { KL_EVERY_ROUND } from './learning-tabs.ts'

@@ -3,7 +3,7 @@ import { expect, type Page } from '@playwright/test'
 import type { Address, Hex } from 'viem'
 import { swarmCoordinatorAbi } from '../src/host/chain/generated/SwarmCoordinator.ts'
 import { localClients, type LocalClients } from '../src/host/chain/local-clients.ts'
-import type { Stack } from '../src/cli/stack.ts'
+import type { Stack } from '../src/node/cli/stack.ts'
 
 /** Opens the Wallet view through the nav. */
 export async function openWallet(page: Page): Promise<void> {

@@ -16,7 +16,7 @@ import {
 } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startAnvil, type Anvil } from '../../cli/anvil.ts'
+import { startAnvil, type Anvil } from '../../node/cli/anvil.ts'
 import { runContractTx, TransactionDeclinedError, type ContractTxOptions } from './contract-tx.ts'
 import { deployLocalChain } from './deploy-local-chain.ts'
 import type { ChainDeployment } from './deployment.ts'

@@ -18,7 +18,7 @@ import {
   type PublicClient,
 } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startAnvil, type Anvil } from '../../cli/anvil.ts'
+import { startAnvil, type Anvil } from '../../node/cli/anvil.ts'
 import { coordinatorClockSource, learningClock } from '../start-learning.ts'
 import { useLearningStore, type LearningState } from '../stores/learning-store.ts'
 import { useWalletStore } from '../stores/wallet-store.ts'

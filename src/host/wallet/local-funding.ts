@@ -1,5 +1,5 @@
 // DEV ONLY: on the local chain (anvil, 31337) a new burner wallet gets ETH for gas without asking, from
-// the app server's POST /faucet (src/cli/faucet.ts): the page cannot call anvil_setBalance itself,
+// the app server's POST /faucet (src/node/cli/faucet.ts): the page cannot call anvil_setBalance itself,
 // /rpc forwards standard reads and signed transactions only. Never on any other chain.
 import { parseEther, type Address } from 'viem'
 import { LOCAL_CHAIN_ID } from '../chain/chains.ts'

@@ -3,7 +3,7 @@
 // seeder's trades and the four creations.
 import { createPublicClient, http, type PublicClient } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startAnvil, type Anvil } from '../../../cli/anvil.ts'
+import { startAnvil, type Anvil } from '../../../node/cli/anvil.ts'
 import { mathsMarket, mathsProbabilities, mathsSpotPrices } from '../../../core/markets/market-maths.ts'
 import type { MarketSnapshot } from '../../../core/markets/market-snapshot.ts'
 import { quoteTrade } from '../../../core/markets/trade-quote.ts'
