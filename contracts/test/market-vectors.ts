@@ -8,8 +8,8 @@ import { fileURLToPath } from 'node:url'
 import * as dpm from '../../src/core/markets/dpm.ts'
 import * as lmsr from '../../src/core/markets/lmsr.ts'
 import { MarketMathError } from '../../src/core/markets/errors.ts'
-import { Rng } from '../../src/markets/test-rng.ts'
-import { pickOutcome, sellSize, shareSize } from '../../src/markets/test-trade-sizes.ts'
+import { Rng } from '../../test-support/markets/test-rng.ts'
+import { pickOutcome, sellSize, shareSize } from '../../test-support/markets/test-trade-sizes.ts'
 
 const WAD = 10n ** 18n
 const here = dirname(fileURLToPath(import.meta.url))

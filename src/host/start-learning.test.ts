@@ -10,7 +10,7 @@ import {
 } from './stores/learning-store.ts'
 import type { InputsFile } from '../core/protocol/inputs-file.ts'
 import type { Receipt } from '../core/protocol/receipt-schema.ts'
-import { roundRow } from '../app/train/round-row-fixture.ts'
+import { roundRow } from '../../test-support/train/round-row-fixture.ts'
 import {
   adoptLearningClock,
   applyLearningEvent,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { RewardSubmitter } from './rewards/reward-submitter.ts'
 import { ZERO_CHAIN_TIP, type SubmissionInput } from './rewards/submission-queue.ts'
 import { useLearningStore } from './stores/learning-store.ts'
-import { roundRow } from '../app/train/round-row-fixture.ts'
+import { roundRow } from '../../test-support/train/round-row-fixture.ts'
 import { roundSubmission, startRewardSubmissions } from './start-rewards.ts'
 
 const SELF = '12D3KooWSelf'

@@ -46,8 +46,13 @@ import { encodeMarketConfig } from './market-config.ts'
 import * as dpm from './dpm.ts'
 import { MarketMathError } from './errors.ts'
 import * as lmsr from './lmsr.ts'
-import { Rng } from '../../markets/test-rng.ts'
-import { logUniform, pickOutcome, sellSize, shareSize } from '../../markets/test-trade-sizes.ts'
+import { Rng } from '../../../test-support/markets/test-rng.ts'
+import {
+  logUniform,
+  pickOutcome,
+  sellSize,
+  shareSize,
+} from '../../../test-support/markets/test-trade-sizes.ts'
 
 // Fixed ports for this file only (19610–19619).
 const ANVIL_PORT = 19610

@@ -25,8 +25,8 @@ import {
   type DpmMarket,
 } from './dpm.ts'
 import { MarketMathError } from './errors.ts'
-import { Rng } from '../../markets/test-rng.ts'
-import { bisectSqrt, errorName } from '../../markets/test-helpers.ts'
+import { Rng } from '../../../test-support/markets/test-rng.ts'
+import { bisectSqrt, errorName } from '../../../test-support/markets/test-helpers.ts'
 
 const E18 = 10n ** 18n
 

@@ -9,7 +9,7 @@ import {
   lnRatioUp,
 } from './exp-ln.ts'
 import { WAD } from './fixed-point.ts'
-import { Rng } from '../../markets/test-rng.ts'
+import { Rng } from '../../../test-support/markets/test-rng.ts'
 
 // High-precision references at P = 1e60, by methods different from the module's
 // (exp: halve the argument, Taylor, square back; ln: repeated integer square roots, then ln(1+u)).

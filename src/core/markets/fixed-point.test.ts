@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { MarketMathError } from './errors.ts'
 import { UINT256_MAX, divUp, mulDivDown, mulDivUp, sqrtDown, sqrtUp } from './fixed-point.ts'
-import { Rng } from '../../markets/test-rng.ts'
-import { bisectSqrt } from '../../markets/test-helpers.ts'
+import { Rng } from '../../../test-support/markets/test-rng.ts'
+import { bisectSqrt } from '../../../test-support/markets/test-helpers.ts'
 
 describe('sqrtDown / sqrtUp', () => {
   it('match a brute force on every integer below 70,000', () => {

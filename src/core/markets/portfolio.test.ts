@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import * as dpm from './dpm.ts'
 import { quoteLiquidate, quoteRedeem } from './exit-value.ts'
 import * as lmsr from './lmsr.ts'
-import { dpmSnapshot, lmsrSnapshot } from '../../markets/market-snapshot-fixture.ts'
+import { dpmSnapshot, lmsrSnapshot } from '../../../test-support/markets/market-snapshot-fixture.ts'
 import { MARKET_STATUS } from './market-snapshot.ts'
 import { costBasis, portfolioEntry, portfolioTotals, redeemableEntries, type OwnTrade } from './portfolio.ts'
 

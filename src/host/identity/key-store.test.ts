@@ -1,7 +1,7 @@
 import { IDBFactory } from 'fake-indexeddb'
 import { peerIdFromPrivateKey } from '@libp2p/peer-id'
 import { describe, expect, it, vi } from 'vitest'
-import { createFakeLockManager } from '../../identity/fake-lock-manager.ts'
+import { createFakeLockManager } from '../../../test-support/identity/fake-lock-manager.ts'
 import { openKeySlotDb } from './key-slot-db.ts'
 import { claimIdentity, SESSION_SLOT_KEY, type ClaimIdentityOptions } from './key-store.ts'
 import { animalName } from '../../core/identity/animal.ts'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import * as dpm from '../../core/markets/dpm.ts'
-import { dpmSnapshot } from '../../markets/market-snapshot-fixture.ts'
+import { dpmSnapshot } from '../../../test-support/markets/market-snapshot-fixture.ts'
 import type { ExitResult } from './exit-actions.ts'
 import { runBatchRedeem, type RedeemTarget } from './batch-redeem.ts'
 

@@ -2,7 +2,7 @@ import { generateKeyPair } from '@libp2p/crypto/keys'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { useReceivedReceiptsStore } from '../stores/received-receipts-store.ts'
 import { recordReceipt } from './record-receipt.ts'
-import { chainedReceipts } from '../../app/verify/test-receipts.ts'
+import { chainedReceipts } from '../../../test-support/verify/test-receipts.ts'
 
 const key = await generateKeyPair('Ed25519')
 const [receipt] = await chainedReceipts(key, 1)

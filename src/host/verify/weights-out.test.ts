@@ -2,7 +2,7 @@ import { generateKeyPair } from '@libp2p/crypto/keys'
 import { describe, expect, it } from 'vitest'
 import { receiptKey, type ReceivedReceipt } from '../stores/received-receipts-store.ts'
 import type { Receipt } from '../../core/protocol/receipt-schema.ts'
-import { chainedReceipts, weightsAt } from '../../app/verify/test-receipts.ts'
+import { chainedReceipts, weightsAt } from '../../../test-support/verify/test-receipts.ts'
 import { weightsOut } from './weights-out.ts'
 
 const listed = (receipt: Receipt): ReceivedReceipt => ({

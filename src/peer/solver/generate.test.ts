@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest'
 import { TINY_CONFIG } from '../../compute/model/test-model.ts'
 import { generate, type GenerateRequest } from './generate.ts'
 import { argmax } from './sampling.ts'
-import { f64Decoder, lastLogitsF64, scriptedDecoder, sharpTinyParams } from '../../solver/test-decoders.ts'
+import {
+  f64Decoder,
+  lastLogitsF64,
+  scriptedDecoder,
+  sharpTinyParams,
+} from '../../../test-support/solver/test-decoders.ts'
 
 const params = sharpTinyParams()
 const decode = (ids: readonly number[]) => ids.map((id) => String.fromCharCode(97 + id)).join('')

@@ -9,7 +9,7 @@ import { generate, type Decoder, type GenerateRequest } from './generate.ts'
 import { ortDecoder, type OrtKvCache } from './ort-decoder.ts'
 import { createSession } from './ort-runtime.ts'
 import { argmax } from './sampling.ts'
-import { lastLogitsF64, sharpTinyParams } from '../../solver/test-decoders.ts'
+import { lastLogitsF64, sharpTinyParams } from '../../../test-support/solver/test-decoders.ts'
 
 const params = sharpTinyParams()
 const shape = { vocabSize: 24, maxContext: 16, kvHeads: TINY_CONFIG.kvHeads, headDim: headDim(TINY_CONFIG) }

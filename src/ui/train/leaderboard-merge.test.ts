@@ -4,7 +4,7 @@ import { animalName } from '../../core/identity/animal.ts'
 import type { PeerLearning } from '../../host/stores/learning-store.ts'
 import { REFUSAL } from '../../core/learning/swarm-round.ts'
 import { mergeLeaderboard } from './leaderboard-merge.ts'
-import { roundRow } from '../../app/train/round-row-fixture.ts'
+import { roundRow } from '../../../test-support/train/round-row-fixture.ts'
 
 const SELF = { peerId: '12D3KooWself', name: 'brave quick otter' }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { csvCell, exportFileName, metricsToJson, roundsToCsv } from './metrics-export.ts'
-import { roundRow } from '../../app/train/round-row-fixture.ts'
+import { roundRow } from '../../../test-support/train/round-row-fixture.ts'
 
 describe('metrics export', () => {
   it('quotes CSV cells only when they need it', () => {

@@ -3,7 +3,7 @@ import type { HeardRollout } from '../../host/stores/learning-store.ts'
 import { DROPPED } from '../../core/learning/drop-log.ts'
 import { REFUSAL } from '../../core/learning/swarm-round.ts'
 import { heardRounds } from './peer-heard.ts'
-import { roundRow } from '../../app/train/round-row-fixture.ts'
+import { roundRow } from '../../../test-support/train/round-row-fixture.ts'
 
 const heard = (from: string, round: number, claimedReward: number): HeardRollout => ({
   from,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { roundRow } from '../../app/train/round-row-fixture.ts'
+import { roundRow } from '../../../test-support/train/round-row-fixture.ts'
 import {
   evalBand,
   evalSeries,

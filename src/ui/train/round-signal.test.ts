@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { roundRow } from '../../app/train/round-row-fixture.ts'
+import { roundRow } from '../../../test-support/train/round-row-fixture.ts'
 import { lastRunRound, roundSignalNote, signalShare } from './round-signal.ts'
 
 describe('roundSignalNote', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { TINY_CONFIG } from '../test-model.ts'
 import type { ModelConfig } from '../config.ts'
-import { randomFlatParams, randomIds } from '../../../model/f64/f64-test-helpers.ts'
+import { randomFlatParams, randomIds } from '../../../../test-support/model/f64-test-helpers.ts'
 import { flatViews } from './flat-params.ts'
 import { accumulateSequence } from './sft-step.ts'
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { forwardF64 } from '../forward-f64.ts'
 import { TINY_CONFIG } from '../test-model.ts'
-import { randomFlatParams, randomIds } from '../../../model/f64/f64-test-helpers.ts'
+import { randomFlatParams, randomIds } from '../../../../test-support/model/f64-test-helpers.ts'
 import { forwardTape } from './forward-tape.ts'
 
 describe('forwardTape', () => {

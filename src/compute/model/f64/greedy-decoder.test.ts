@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { TINY_CONFIG } from '../test-model.ts'
-import { randomFlatParams, randomIds } from '../../../model/f64/f64-test-helpers.ts'
+import { randomFlatParams, randomIds } from '../../../../test-support/model/f64-test-helpers.ts'
 import { forwardTape } from './forward-tape.ts'
 import { GreedyDecoder } from './greedy-decoder.ts'
 

@@ -1,10 +1,10 @@
 // Decoders for the generation-loop tests: the float64 reference model (with and without a cache) and a
 // scripted decoder whose greedy choice follows a fixed token list.
-import type { ModelConfig } from '../compute/model/config.ts'
-import { forwardF64 } from '../compute/model/forward-f64.ts'
-import { initParams } from '../compute/model/params.ts'
-import { TINY_CONFIG, paramsF64 } from '../compute/model/test-model.ts'
-import type { Decoder } from '../peer/solver/generate.ts'
+import type { ModelConfig } from '../../src/compute/model/config.ts'
+import { forwardF64 } from '../../src/compute/model/forward-f64.ts'
+import { initParams } from '../../src/compute/model/params.ts'
+import { TINY_CONFIG, paramsF64 } from '../../src/compute/model/test-model.ts'
+import type { Decoder } from '../../src/peer/solver/generate.ts'
 
 /**
  * TINY weights scaled up so logits differ by far more than f32 rounding: greedy decoding then picks

@@ -1,6 +1,6 @@
 // Shared by the market maths tests: an independent square root and the name of the error a call throws.
 import { expect } from 'vitest'
-import { MarketMathError } from '../core/markets/errors.ts'
+import { MarketMathError } from '../../src/core/markets/errors.ts'
 
 /** Reference floor square root by bisection (a different algorithm from the module's Newton iteration). */
 export function bisectSqrt(x: bigint): bigint {

@@ -1,10 +1,10 @@
 // Signed GRPO-step receipts of one peer's training chain for the tests: hashes are stand-ins, but the
 // chain links, paramsHash, receiptHash and signature are real, so `validate` accepts them.
 import type { PrivateKey } from '@libp2p/interface'
-import { jsonHash } from '../../core/protocol/digest.ts'
-import { extend, genesis, stepDigest } from '../../core/protocol/hash-chain.ts'
-import { signReceipt } from '../../core/protocol/receipt.ts'
-import type { Receipt } from '../../core/protocol/receipt-schema.ts'
+import { jsonHash } from '../../src/core/protocol/digest.ts'
+import { extend, genesis, stepDigest } from '../../src/core/protocol/hash-chain.ts'
+import { signReceipt } from '../../src/core/protocol/receipt.ts'
+import type { Receipt } from '../../src/core/protocol/receipt-schema.ts'
 
 const hex = (n: number) => n.toString(16).padStart(64, '0')
 

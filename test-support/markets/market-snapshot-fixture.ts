@@ -1,7 +1,7 @@
 // Test fixtures: market snapshots built from the maths (what the chain would return for that state).
-import * as dpm from '../core/markets/dpm.ts'
-import * as lmsr from '../core/markets/lmsr.ts'
-import type { MarketSnapshot } from '../core/markets/market-snapshot.ts'
+import * as dpm from '../../src/core/markets/dpm.ts'
+import * as lmsr from '../../src/core/markets/lmsr.ts'
+import type { MarketSnapshot } from '../../src/core/markets/market-snapshot.ts'
 
 const BASE = {
   address: '0x00000000000000000000000000000000000000a1',

@@ -1,7 +1,7 @@
 // Seeded random weights and sequences for the float64 trainer's tests.
-import { SeededRandom } from '../../core/tasks/seeded-random.ts'
-import type { ModelConfig } from '../../compute/model/config.ts'
-import { zeroFlatParams, type FlatParams } from '../../compute/model/f64/flat-params.ts'
+import { SeededRandom } from '../../src/core/tasks/seeded-random.ts'
+import type { ModelConfig } from '../../src/compute/model/config.ts'
+import { zeroFlatParams, type FlatParams } from '../../src/compute/model/f64/flat-params.ts'
 
 /** Weights large enough that attention and the MLP are far from linear; norm gains around 1. */
 export function randomFlatParams(config: ModelConfig, key: string): FlatParams {

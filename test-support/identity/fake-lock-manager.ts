@@ -1,7 +1,7 @@
 // An in-memory stand-in for `navigator.locks` (exclusive locks; `ifAvailable`, or waiting in line
 // until an AbortSignal fires) for Node tests, shared by the "tabs" of one test the way the real one
 // is shared by a browser profile's tabs.
-import type { SlotLockManager } from '../host/identity/slot-lock.ts'
+import type { SlotLockManager } from '../../src/host/identity/slot-lock.ts'
 
 export interface FakeLockManager extends SlotLockManager {
   /** names of the locks held now */
