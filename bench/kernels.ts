@@ -1,6 +1,6 @@
 // What reproducibility costs: matmul, softmax and attention timed in one Chromium page, three ways —
 // the reproducible integer WGSL kernels (shaders/*.wgsl), the fast f32 WGSL kernels (shaders/fast/) and
-// the TS twin (src/kernels/ref/) — as ratios repro/fast and twin/repro. Both GPU paths are device-
+// the TS twin (src/compute/kernels/ref/) — as ratios repro/fast and twin/repro. Both GPU paths are device-
 // resident (inputs uploaded once, R dispatches in one submit, ms per call); the twin runs on the page's
 // main thread. Without a GPU, WebGPU is SwiftShader (Chromium's CPU implementation): its ratios say how
 // the kernels compare on a CPU, not on a GPU (bench/gpu-kernels.sh runs this on a real one).

@@ -8,7 +8,7 @@
 // non-padding positions. Writes bench/results/step-speed.json and prints a table.
 //   node --import ./src/polyfills/register.js bench/step-speed.ts [--batches 5] [--groups 16] [--g 8]
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, rmSync, symlinkSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -58,7 +58,11 @@ interface Twin {
 }
 
 async function loadTwin(root: string): Promise<Twin> {
-  const at = (path: string) => pathToFileURL(join(root, path)).href
+  // an old commit from before the layout move keeps the model in src/model/
+  const at = (path: string) => {
+    const before = path.replace('src/compute/model/', 'src/model/')
+    return pathToFileURL(join(root, existsSync(join(root, path)) ? path : before)).href
+  }
   const [grpo, train, gen, program, ops] = await Promise.all([
     import(at('src/compute/model/grpo-step.ts')) as Promise<
       typeof import('../src/compute/model/grpo-step.ts')

@@ -1,5 +1,5 @@
 // Compiles contracts/src/*.sol with solc-js (standard JSON, offline) and writes typed viem bindings to
-// src/chain/generated/<Name>.ts. Run: npm run contracts:build. src/host/chain/generated.test.ts recompiles
+// src/host/chain/generated/<Name>.ts. Run: npm run contracts:build. src/host/chain/generated.test.ts recompiles
 // and fails when the committed bindings are stale.
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -11,7 +11,7 @@ const require = createRequire(import.meta.url)
 
 export const CONTRACTS_DIR = dirname(fileURLToPath(import.meta.url))
 export const ROOT_DIR = resolve(CONTRACTS_DIR, '..')
-export const GENERATED_DIR = join(ROOT_DIR, 'src', 'chain', 'generated')
+export const GENERATED_DIR = join(ROOT_DIR, 'src', 'host', 'chain', 'generated')
 /** Must match foundry.toml and anvil's --hardfork. */
 export const EVM_VERSION = 'cancun'
 export const OPTIMIZER_RUNS = 200
@@ -86,5 +86,5 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   mkdirSync(GENERATED_DIR, { recursive: true })
   for (const [file, text] of files) writeFileSync(join(GENERATED_DIR, file), text)
   const ms = Math.round(performance.now() - started)
-  console.log(`wrote ${[...files.keys()].map((f) => `src/chain/generated/${f}`).join(', ')} in ${ms} ms`)
+  console.log(`wrote ${[...files.keys()].map((f) => `src/host/chain/generated/${f}`).join(', ')} in ${ms} ms`)
 }

@@ -1,5 +1,5 @@
 /// <reference types="@webgpu/types" />
-// Turns the reproducible kernels' hosts (src/kernels/gpu/*-kernel.ts: each call uploads, dispatches,
+// Turns the reproducible kernels' hosts (src/compute/kernels/gpu/*-kernel.ts: each call uploads, dispatches,
 // reads back and frees) into device-resident work the bench can replay: a host built on the recorder's
 // device runs once as usual, and every dispatch it made — its pipeline, its bind group over the buffers
 // the host filled, its grid — is kept, with those buffers, for replay. Replaying repeats exactly the

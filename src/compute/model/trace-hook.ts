@@ -4,7 +4,7 @@ import type { QTensor } from '../kernels/ref/tensor.ts'
  * Called with every op's output in execution order. Disputes bisect over these outputs (first the
  * training step, then the op; ../shared/research/reproducibility.md §2), so the names must be the
  * same on every backend that runs the program. The model only calls the hook; hashing and Merkle
- * roots live in src/verify. An absent hook costs one nullish check per op.
+ * roots live in src/compute/proof. An absent hook costs one nullish check per op.
  */
 export type TraceHook = (op: string, output: QTensor) => void
 

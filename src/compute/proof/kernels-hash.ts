@@ -1,7 +1,7 @@
 import { jsonHash, sha256Hex } from '../../core/protocol/digest.ts'
 
 /**
- * Version of the TS twin's integer semantics (src/kernels/ref, docs/number-format.md). Bump it with
+ * Version of the TS twin's integer semantics (src/compute/kernels/ref, docs/number-format.md). Bump it with
  * any change that can move an output bit of the twin: the WGSL sources are hashed from the files, the
  * twin is not (its TS source also changes for reasons that move no bit), and the WGSL == twin tests
  * are what keep the two in step. 2: sampling divides the logits by T before a plain softmax (1 folded

@@ -1,4 +1,4 @@
-// Network state for the UI: written by the main-thread libp2p node (src/net), read by views.
+// Network state for the UI: written by the main-thread libp2p node (src/host/net), read by views.
 import { create } from 'zustand'
 import type { RelayState, Topology } from '../../peer/peer/bridge-protocol.ts'
 

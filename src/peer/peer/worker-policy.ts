@@ -1,6 +1,6 @@
 // The Policy of a tab: sampling on the solver worker (onnxruntime-web, the fast f32 path) and training
 // on the trainer worker (GRPO on the reproducible kernels), the new weights hot-swapped into the solver
-// after every step. Prompt ids are the solver's own framing (the model's template, src/solver/
+// after every step. Prompt ids are the solver's own framing (the model's template, src/peer/solver/
 // prompt-frame.ts) in the same tokenizer, so what the trainer learns from is exactly what was sampled.
 import { sha256 } from '@noble/hashes/sha2.js'
 import { wideToFloat } from '../../compute/kernels/ref/wide-scalar.ts'

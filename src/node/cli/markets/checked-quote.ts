@@ -1,4 +1,4 @@
-// A quote the commands can trust: the exact local maths (src/markets) on the market state read at one
+// A quote the commands can trust: the exact local maths (src/core/markets) on the market state read at one
 // block, cross-checked against the gateway's own quote function at that same block. Equal to the unit,
 // or the command stops: a trade is never sent on a quote the contract disagrees with.
 import { formatUnits } from 'viem'
