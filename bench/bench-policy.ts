@@ -5,7 +5,7 @@
 import type { GrpoConfig } from '../src/compute/model/grpo-step.ts'
 import type { LearningConfig } from '../src/core/learning/learning-config.ts'
 import { createReproduciblePolicy, type ReproduciblePolicy } from '../src/peer/peer/reproducible-policy.ts'
-import type { TokenizedGroup } from '../src/core/learning/rollout-batch.ts'
+import type { TokenizedGroup } from '../src/core/learning/tokenized-group.ts'
 import { ADAM_MOMENTS } from '../src/peer/peer/worker-policy.ts'
 import { CODEZERO_REWARD } from '../src/core/tasks/reward.ts'
 import { scoreReasoning } from '../src/core/tasks/score-completion.ts'

@@ -2,12 +2,8 @@ import { describe, expect, it, vi } from 'vitest'
 import type { SwarmConfig } from '../core/config/swarm-config.ts'
 import { DEFAULT_LEARNING } from '../core/learning/learning-config.ts'
 import { nextRound, roundTimes } from '../core/learning/round-clock.ts'
-import {
-  FEED_LIMIT,
-  initialLearningState,
-  useLearningStore,
-  type HeardRollout,
-} from './stores/learning-store.ts'
+import { useLearningStore } from './stores/learning-store.ts'
+import { FEED_LIMIT, initialLearningState, type HeardRollout } from '../core/learning/learning-state.ts'
 import type { InputsFile } from '../core/protocol/inputs-file.ts'
 import type { Receipt } from '../core/protocol/receipt-schema.ts'
 import { roundRow } from '../../test-support/train/round-row-fixture.ts'

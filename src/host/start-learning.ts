@@ -6,12 +6,8 @@ import { createPublicClient, http, type Address } from 'viem'
 import { readCoordinatorClock, type CoordinatorClock } from './rewards/coordinator-clock.ts'
 import { loadDeployment } from './chain/load-deployment.ts'
 import type { SwarmConfig } from '../core/config/swarm-config.ts'
-import {
-  FEED_LIMIT,
-  initialLearningState,
-  useLearningStore,
-  type LearningState,
-} from './stores/learning-store.ts'
+import { useLearningStore } from './stores/learning-store.ts'
+import { FEED_LIMIT, initialLearningState, type LearningState } from '../core/learning/learning-state.ts'
 import { MAX_HISTORY_EVALS, MAX_HISTORY_ROUNDS } from '../core/learning/learning-loop.ts'
 import type { LearningEvent, PeerWorkerEvent } from '../core/protocol/peer-worker-messages.ts'
 import { deploymentRpcUrl } from './chain/deployment-client.ts'

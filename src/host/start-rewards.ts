@@ -6,7 +6,8 @@ import { createRewardSubmitter, type RewardSubmitter } from './rewards/reward-su
 import { roundWinners } from './rewards/round-winners.ts'
 import { chainTipBytes32, rewardUnits, type SubmissionInput } from './rewards/submission-queue.ts'
 import type { ContractTxResult } from './chain/contract-tx.ts'
-import { useLearningStore, type RoundRow } from './stores/learning-store.ts'
+import { useLearningStore } from './stores/learning-store.ts'
+import { type RoundRow } from '../core/learning/learning-state.ts'
 import type { LearningEvent } from '../core/protocol/peer-worker-messages.ts'
 import { getWalletControls } from './wallet/wallet-controls.ts'
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Topology, TopologyPeer } from '../peer/peer/bridge-protocol.ts'
 import type { PeerCounters } from '../host/stores/net-store.ts'
-import type { PresencePeer } from '../host/stores/swarm-store.ts'
+import type { PresencePeer } from '../core/protocol/presence.ts'
 import { circuitHopOf, connectionLabel, mergePeerRows, relayIdsOf } from './peer-rows.ts'
 
 const SELF = '12D3KooWself'

@@ -2,7 +2,7 @@
 // view (presence). Relays and this peer are not peers of the swarm and are left out.
 import type { Topology, TopologyPeer } from '../peer/peer/bridge-protocol.ts'
 import type { PeerCounters } from '../host/stores/net-store.ts'
-import type { PresencePeer } from '../host/stores/swarm-store.ts'
+import type { PresencePeer } from '../core/protocol/presence.ts'
 
 export type ConnectionKind = TopologyPeer['connection']
 

@@ -1,5 +1,5 @@
 // Round rows for the Train view's unit tests: a plain trained round, with fields overridable.
-import type { RoundRow } from '../../src/host/stores/learning-store.ts'
+import type { RoundRow } from '../../src/core/learning/learning-state.ts'
 
 export function roundRow(round: number, over: Partial<RoundRow> = {}): RoundRow {
   return {

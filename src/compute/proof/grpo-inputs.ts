@@ -6,11 +6,8 @@ import { LOSS_EXP } from '../kernels/ref/cross-entropy.ts'
 import { fromFloat, qtensor, type QTensor } from '../kernels/ref/tensor.ts'
 import { ADVANTAGE_EXP, type RolloutBatch } from '../model/grpo-step.ts'
 import { groupAdvantages } from '../../core/learning/grpo-advantages.ts'
-import {
-  buildRolloutBatch,
-  type GroupOrigin,
-  type TokenizedGroup,
-} from '../../core/learning/rollout-batch.ts'
+import { buildRolloutBatch } from '../model/rollout-batch.ts'
+import { type GroupOrigin, type TokenizedGroup } from '../../core/learning/tokenized-group.ts'
 import { batchJson, intList, readBatch } from './batch-inputs.ts'
 import type { Json, JsonObject } from '../../core/protocol/receipt-schema.ts'
 
@@ -34,7 +31,7 @@ export interface GrpoRollout {
 }
 
 /**
- * The rollout of `groups` laid out as the swarm's policy does (src/core/learning/rollout-batch.ts), with their
+ * The rollout of `groups` laid out as the swarm's policy does (src/compute/model/rollout-batch.ts), with their
  * origins when the groups name them (all must, or none).
  */
 export function rolloutFromGroups(

@@ -18,7 +18,8 @@ import {
   type ReceiptBody,
   type ReceiptKind,
 } from '../../core/protocol/receipt-schema.ts'
-import { traceRecorder, traceRoot, type TraceEntry } from './trace.ts'
+import { traceRecorder, traceRoot } from './trace.ts'
+import { type TraceEntry } from '../../core/protocol/inputs-file.ts'
 import {
   generateOptions,
   grpoConfig,

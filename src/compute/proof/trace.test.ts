@@ -17,7 +17,8 @@ import {
 } from '../../host/demo/demo-receipts.ts'
 import { merkleRoot } from './merkle.ts'
 import { tensorBytes } from './tensor-bytes.ts'
-import { firstDivergence, traceRecorder, type TraceEntry } from './trace.ts'
+import { firstDivergence, traceRecorder } from './trace.ts'
+import { type TraceEntry } from '../../core/protocol/inputs-file.ts'
 import { generateOptions, trainConfig } from './work-params.ts'
 
 const { config, params } = DEMO_MODEL

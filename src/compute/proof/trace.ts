@@ -4,12 +4,7 @@ import type { TraceHook } from '../model/trace-hook.ts'
 import { bytesToHex, hexToBytes } from '../../core/protocol/digest.ts'
 import { merkleRoot } from './merkle.ts'
 import { tensorHash } from './tensor-bytes.ts'
-
-/** One op of a trace: its name and the hash of its output tensor's canonical bytes. */
-export interface TraceEntry {
-  readonly op: string
-  readonly hash: string
-}
+import type { TraceEntry } from '../../core/protocol/inputs-file.ts'
 
 /** A trace being recorded: pass `hook` to forward/backward/trainStep/generate. */
 export interface TraceRecorder {

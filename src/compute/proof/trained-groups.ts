@@ -4,7 +4,7 @@
 // cut). The builder and the verifier both derive the hashes from the rollout batch itself, so a
 // receipt can only name groups whose tokens its inputs hold.
 import { rolloutGroupHash } from '../../core/learning/group-hash.ts'
-import type { GroupOrigin } from '../../core/learning/rollout-batch.ts'
+import type { GroupOrigin } from '../../core/learning/tokenized-group.ts'
 import type { GrpoRollout } from './grpo-inputs.ts'
 import type { Failure, TrainedGroup } from '../../core/protocol/receipt-schema.ts'
 

@@ -8,7 +8,7 @@ import { extractAnswer } from '../tasks/answer-tag.ts'
 import { heldOutSet, type HeldOutCell } from '../tasks/held-out-set.ts'
 import { stratifiedInterval } from '../tasks/pass-interval.ts'
 import { DIFFICULTIES, type Difficulty, type Task } from '../tasks/task.ts'
-import type { EvalPoint } from '../../host/stores/learning-store.ts'
+import type { EvalPoint } from './learning-state.ts'
 import type { TaskSource } from './round-tasks.ts'
 
 /**

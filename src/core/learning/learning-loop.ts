@@ -3,7 +3,7 @@
 // curriculum, evaluate on the held-out set now and then, and save the history so a reload shows it and
 // resumes. IO comes in through the options (clock, waiting, storage, events), so Node tests drive it
 // with in-memory sharing and a stand-in policy.
-import type { EvalPoint, HeardRollout, PeerLearning, RoundRow } from '../../host/stores/learning-store.ts'
+import type { EvalPoint, HeardRollout, PeerLearning, RoundRow } from './learning-state.ts'
 import { chooseCells, updateCurriculum, type CurriculumState } from './curriculum.ts'
 import { learningCells } from './learning-config.ts'
 import { historySaveFailure } from './save-failures.ts'

@@ -10,7 +10,7 @@ import {
 } from './peer-standing.ts'
 import { DROPPED } from './drop-log.ts'
 import { REFUSAL } from './swarm-round.ts'
-import type { PeerLearning } from '../../host/stores/learning-store.ts'
+import type { PeerLearning } from './learning-state.ts'
 
 const nameOf = (id: string) => `name of ${id}`
 const report = (round: number, peerRewards = {}, refusedFrom = {}) => ({ round, peerRewards, refusedFrom })

@@ -3,7 +3,7 @@
 // sender below SCORE_IGNORE is ignored: its groups are neither re-scored nor trained on (runRound's
 // `ignored`), so a peer that sends garbage or forged rollouts stops costing us work. Pure: a round's
 // report in, new records out.
-import type { PeerLearning } from '../../host/stores/learning-store.ts'
+import type { PeerLearning } from './learning-state.ts'
 import type { RoundReport } from './swarm-round.ts'
 
 /** A sender's score before anything is known of it. */

@@ -1,7 +1,16 @@
 // What the user is told when the tab cannot save (a full disk, usually): learning goes on either way, and
 // the sentence says what a reload would lose.
 import { isStorageFull } from '../storage/blob-store.ts'
-import type { TrainerUnsaved } from '../../peer/trainer/trainer-session.ts'
+
+/** Training steps the trainer holds but could not save (its status carries it to the tab). */
+export interface TrainerUnsaved {
+  /** the newest policy version in the store: where a reload would resume */
+  readonly savedVersion: number
+  /** the store refused for lack of room (QuotaExceededError) */
+  readonly full: boolean
+  /** the store's error message */
+  readonly why: string
+}
 
 /** A history save that failed, in a sentence for the user: a full disk is the usual reason and is named so. */
 export function historySaveFailure(error: unknown): string {

@@ -1,7 +1,7 @@
 // A Policy for tests of the round loop without a model: characters are tokens and sample i answers
 // `<answer>i</answer>`, so one of two samples is right for tasks whose answer is 0 or 1, else both
 // wrong; training only counts versions and tells `onTrain` what it got.
-import type { TokenizedGroup } from './rollout-batch.ts'
+import type { TokenizedGroup } from './tokenized-group.ts'
 import type { Policy } from './swarm-round.ts'
 
 export const chars = (text: string) => [...text].map((c) => c.charCodeAt(0))

@@ -19,7 +19,7 @@ import {
   type Cell,
   type RoundDraw,
 } from './round-tasks.ts'
-import type { TokenizedGroup } from './rollout-batch.ts'
+import type { TokenizedGroup } from './tokenized-group.ts'
 import type { RolloutCompletion, RolloutGroup } from '../protocol/rollouts.ts'
 import { sampleTrainingBatch } from './sapo-sampler.ts'
 import { refOfTask, taskFromRef } from '../protocol/task-ref.ts'

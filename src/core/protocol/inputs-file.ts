@@ -3,7 +3,12 @@ import { firstIssue } from './schema.ts'
 import { HASH_HEX } from './digest.ts'
 import type { ChainPosition } from './hash-chain.ts'
 import { RECEIPT_KINDS, type JsonObject, type ReceiptKind } from './receipt-schema.ts'
-import type { TraceEntry } from '../../compute/proof/trace.ts'
+
+/** One op of a trace: its name and the hash of its output tensor's canonical bytes. */
+export interface TraceEntry {
+  readonly op: string
+  readonly hash: string
+}
 
 /**
  * What `verify` needs besides the receipt, as a side file (`<name>.inputs.json` next to

@@ -9,10 +9,10 @@ import type {
   LearningState,
   PeerLearning,
   RoundRow,
-} from '../../host/stores/learning-store.ts'
+} from '../learning/learning-state.ts'
 import type { Receipt } from './receipt-schema.ts'
 import type { InputsFile } from './inputs-file.ts'
-import type { PresenceState } from '../../peer/peer/presence-service.ts'
+import type { PresenceState } from './presence.ts'
 import type { Capabilities } from './presence.ts'
 
 /** The first message: everything the worker needs, including the bridge port it will use as its network. */

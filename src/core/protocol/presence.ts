@@ -29,6 +29,28 @@ export interface PresenceBody {
 }
 
 /** Longest peer name accepted; animal names are two or three short words. */
+/** A peer as this peer has heard it through presence. */
+export interface PresencePeer {
+  peerId: string
+  name: string
+  appVersion: string
+  capabilities: Capabilities
+  /** our clock (ms) when its first presence arrived */
+  firstSeen: number
+  /** our clock (ms) when its latest presence arrived */
+  lastSeen: number
+  presenceCount: number
+}
+
+/** What the peer worker's presence service reports to the tab. */
+export interface PresenceState {
+  round: number
+  /** peers heard through presence, by peer id; never ourselves */
+  peers: Record<string, PresencePeer>
+  /** presence messages we published (the node accepted them) */
+  presenceSent: number
+}
+
 export const MAX_NAME_LENGTH = 64
 /** Longest app version accepted: a semver with a pre-release and build tag fits easily. */
 export const MAX_APP_VERSION_LENGTH = 64

@@ -4,7 +4,7 @@
 // peer that is not registered holds everything until it is; a revert that will never pass (or the
 // user saying no) fails the round. The IO lives in submit-round.ts and reward-submitter.ts.
 import { isHex, maxInt256, minInt256, type Hex } from 'viem'
-import type { Submission, SubmissionStatus } from '../stores/learning-store.ts'
+import type { Submission, SubmissionStatus } from '../../core/learning/learning-state.ts'
 import { MAX_WINNERS, votablePeerId } from './round-winners.ts'
 import type { TransientReason } from './submission-error.ts'
 

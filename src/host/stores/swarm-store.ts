@@ -1,8 +1,6 @@
 // Swarm protocol state for the UI: written from the peer worker's state posts, read by views.
 import { create } from 'zustand'
-import type { PresencePeer } from '../../peer/peer/presence-service.ts'
-
-export type { PresencePeer }
+import type { PresencePeer } from '../../core/protocol/presence.ts'
 
 export interface SwarmState {
   self: { peerId: string; name: string } | null

@@ -13,8 +13,8 @@ import {
   STATE_INTERVAL_MS,
   createPresenceService,
   type PresenceServiceOptions,
-  type PresenceState,
 } from './presence-service.ts'
+import { type PresenceState } from '../../core/protocol/presence.ts'
 import { makePresenceBody, type Capabilities, type PresenceBody } from '../../core/protocol/presence.ts'
 import { topicFor } from '../../core/protocol/topics.ts'
 

@@ -9,6 +9,8 @@ import {
   validatePresenceBody,
   type Capabilities,
   type PresenceBody,
+  type PresencePeer,
+  type PresenceState,
 } from '../../core/protocol/presence.ts'
 import { topicFor } from '../../core/protocol/topics.ts'
 
@@ -21,26 +23,6 @@ export const PRESENCE_INTERVAL_MS = 3_000
 export const PEER_TIMEOUT_MS = 15_000
 /** Least time between two state reports, so a busy swarm does not flood the main thread with posts. */
 export const STATE_INTERVAL_MS = 250
-
-export interface PresencePeer {
-  peerId: string
-  name: string
-  appVersion: string
-  capabilities: Capabilities
-  /** our clock (ms) when its first presence arrived */
-  firstSeen: number
-  /** our clock (ms) when its latest presence arrived */
-  lastSeen: number
-  presenceCount: number
-}
-
-export interface PresenceState {
-  round: number
-  /** peers heard through presence, by peer id; never ourselves */
-  peers: Record<string, PresencePeer>
-  /** presence messages we published (the node accepted them) */
-  presenceSent: number
-}
 
 export interface PresenceServiceOptions {
   bridge: Pick<BridgeClient, 'subscribe' | 'unsubscribe' | 'publish' | 'on'>

@@ -5,7 +5,7 @@ import { TINY_CONFIG } from '../../compute/model/test-model.ts'
 import { parseTokenizerJson } from '../../compute/model/tokenizer/bpe-tokenizer.ts'
 import type { Tokenizer } from '../../compute/model/tokenizer/tokenizer.ts'
 import { createReproduciblePolicy } from './reproducible-policy.ts'
-import type { TokenizedGroup } from '../../core/learning/rollout-batch.ts'
+import type { TokenizedGroup } from '../../core/learning/tokenized-group.ts'
 import { SMALL_LEARNING } from '../../core/learning/small-learning.ts'
 
 const groups: TokenizedGroup[] = [

@@ -14,7 +14,7 @@ import { wideToFloat } from '../../compute/kernels/ref/wide-scalar.ts'
 import type { Task } from '../../core/tasks/task.ts'
 import { completionText, tokensSpellText } from './completion-text.ts'
 import type { LearningConfig } from '../../core/learning/learning-config.ts'
-import { buildRolloutBatch } from '../../core/learning/rollout-batch.ts'
+import { buildRolloutBatch } from '../../compute/model/rollout-batch.ts'
 import type { Policy } from '../../core/learning/swarm-round.ts'
 
 export interface ReproduciblePolicyOptions {

@@ -5,7 +5,7 @@ import type { SamplingOptions } from '../solver/solver-protocol.ts'
 import { generateReasoningTask } from '../../core/tasks/generate-reasoning-task.ts'
 import type { TrainerStepResult } from '../trainer/trainer-session.ts'
 import type { GrpoParams } from '../../compute/proof/work-params.ts'
-import type { TokenizedGroup } from '../../core/learning/rollout-batch.ts'
+import type { TokenizedGroup } from '../../core/learning/tokenized-group.ts'
 import {
   ADAM_MOMENTS,
   createWorkerPolicy,

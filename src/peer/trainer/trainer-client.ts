@@ -2,7 +2,7 @@
 // by id; the worker runs them one at a time in the order sent, so a step sent right after init trains
 // the new weights. Signing the step's receipt is the caller's (the peer key stays on the main thread:
 // src/compute/proof/receipt-builders.ts `signPrepared`).
-import type { TokenizedGroup } from '../../core/learning/rollout-batch.ts'
+import type { TokenizedGroup } from '../../core/learning/tokenized-group.ts'
 import type { GrpoParams } from '../../compute/proof/work-params.ts'
 import type { TrainerEvent, TrainerRequest } from './trainer-protocol.ts'
 import type { TrainerReady, TrainerStart, TrainerStepResult } from './trainer-session.ts'

@@ -2,7 +2,7 @@
 // Adam state, policy version, chain position: src/peer/trainer/trainer-session.ts); the page sends it the
 // round's rollout groups and gets back new weights for the solver and an unsigned receipt to sign.
 // Every request carries an id and gets exactly one answer with that id.
-import type { TokenizedGroup } from '../../core/learning/rollout-batch.ts'
+import type { TokenizedGroup } from '../../core/learning/tokenized-group.ts'
 import type { GrpoParams } from '../../compute/proof/work-params.ts'
 import type { TrainerReady, TrainerStart, TrainerStepResult } from './trainer-session.ts'
 

@@ -16,7 +16,7 @@ import { validateConfig, type ModelConfig } from '../../compute/model/config.ts'
 import { tokenLogProbsOf } from '../../compute/model/grpo-step.ts'
 import { initParams, type Params } from '../../compute/model/params.ts'
 import { initTrainState } from '../../compute/model/train-step.ts'
-import type { TokenizedGroup } from '../../core/learning/rollout-batch.ts'
+import type { TokenizedGroup } from '../../core/learning/tokenized-group.ts'
 import { rolloutFromGroups } from '../../compute/proof/grpo-inputs.ts'
 import { genesis, type ChainPosition } from '../../core/protocol/hash-chain.ts'
 import {
@@ -25,6 +25,7 @@ import {
   type WorkSite,
 } from '../../compute/proof/receipt-builders.ts'
 import type { JsonObject } from '../../core/protocol/receipt-schema.ts'
+import type { TrainerUnsaved } from '../../core/learning/save-failures.ts'
 import { grpoParams, type GrpoParams } from '../../compute/proof/work-params.ts'
 import {
   decodeSnapshot,
@@ -91,15 +92,6 @@ export interface TrainerStepResult extends TrainerReady {
    * use, but a reload now resumes at `savedVersion`. Absent once a save succeeds again.
    */
   readonly unsaved?: TrainerUnsaved
-}
-
-export interface TrainerUnsaved {
-  /** the newest policy version in the store: where a reload would resume */
-  readonly savedVersion: number
-  /** the store refused for lack of room (QuotaExceededError) */
-  readonly full: boolean
-  /** the store's error message */
-  readonly why: string
 }
 
 export interface TrainerSessionOptions {

@@ -1,7 +1,8 @@
 // The latest rollouts other peers shared: round, who, task family, prompt, answer, and the reward the
 // sender claimed next to ours (our verifiers re-score every external completion after the window), or
 // why we refused it.
-import { useLearningStore, type HeardRollout } from '../../host/stores/learning-store.ts'
+import { useLearningStore } from '../../host/stores/learning-store.ts'
+import { type HeardRollout } from '../../core/learning/learning-state.ts'
 import { Card } from '../common/Card.tsx'
 import { CountTitle } from '../common/CountTitle.tsx'
 

@@ -1,7 +1,8 @@
 // One leaderboard peer in detail: its id, rewards, refused groups, trust score and chain record, and its
 // rounds (ours from the round history; another peer's as our round reports and the feed saw them).
 import { useMemo } from 'react'
-import { useLearningStore, type RoundRow } from '../../host/stores/learning-store.ts'
+import { useLearningStore } from '../../host/stores/learning-store.ts'
+import { type RoundRow } from '../../core/learning/learning-state.ts'
 import { Card } from '../common/Card.tsx'
 import { CopyButton } from '../common/CopyButton.tsx'
 import type { LeaderRow } from './leaderboard-merge.ts'

@@ -2,7 +2,8 @@
 // or failed (with the error as a sentence). Training never waits on these.
 import { Fragment } from 'react'
 import { needsConfirmation } from '../../host/chain/confirm-policy.ts'
-import { useLearningStore, type SubmissionStatus } from '../../host/stores/learning-store.ts'
+import { useLearningStore } from '../../host/stores/learning-store.ts'
+import { type SubmissionStatus } from '../../core/learning/learning-state.ts'
 import { useWalletSettings, useWalletStore } from '../../host/stores/wallet-store.ts'
 import { useWalletControls } from '../../host/wallet/wallet-controls.ts'
 import { Card } from '../common/Card.tsx'

@@ -1,7 +1,8 @@
 // The top of the Train view: the round timer (round, phase, time to the next deadline, ticking every
 // second, and where the round clock comes from when it is not the swarm config's), the model the swarm
 // learns, and the round history with its export.
-import { useLearningStore, type LearningPhase } from '../../host/stores/learning-store.ts'
+import { useLearningStore } from '../../host/stores/learning-store.ts'
+import { type LearningPhase } from '../../core/learning/learning-state.ts'
 import { useSettingsStore } from '../../host/stores/settings-store.ts'
 import { useSwarmStore } from '../../host/stores/swarm-store.ts'
 import { Card } from '../common/Card.tsx'

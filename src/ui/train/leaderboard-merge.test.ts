@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Leaderboard } from '../../host/rewards/leaderboard.ts'
 import { animalName } from '../../core/identity/animal.ts'
-import type { PeerLearning } from '../../host/stores/learning-store.ts'
+import type { PeerLearning } from '../../core/learning/learning-state.ts'
 import { REFUSAL } from '../../core/learning/swarm-round.ts'
 import { mergeLeaderboard } from './leaderboard-merge.ts'
 import { roundRow } from '../../../test-support/train/round-row-fixture.ts'

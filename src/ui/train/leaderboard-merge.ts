@@ -4,7 +4,7 @@
 import { animalName } from '../../core/identity/animal.ts'
 import type { Leaderboard } from '../../host/rewards/leaderboard.ts'
 import { REWARD_SCALE } from '../../host/rewards/submission-queue.ts'
-import type { PeerLearning, RoundRow } from '../../host/stores/learning-store.ts'
+import type { PeerLearning, RoundRow } from '../../core/learning/learning-state.ts'
 
 /** verified: a proven claim on the chain; unverified: only claims whose proof does not check;
  * unregistered: the chain has no claim of it; unknown: no chain data to tell. */

@@ -1,7 +1,7 @@
 // The Train view's export: the round history and the held-out evaluations as CSV (one row per round,
 // the evaluation taken after that round joined in) and as JSON (both lists as the store keeps them,
 // with the model). Pure; the view hands the text to downloadFile.
-import type { EvalPoint, LearningState, RoundRow } from '../../host/stores/learning-store.ts'
+import type { EvalPoint, LearningState, RoundRow } from '../../core/learning/learning-state.ts'
 
 type Cell = string | number | undefined
 

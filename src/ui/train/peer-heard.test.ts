@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { HeardRollout } from '../../host/stores/learning-store.ts'
+import type { HeardRollout } from '../../core/learning/learning-state.ts'
 import { DROPPED } from '../../core/learning/drop-log.ts'
 import { REFUSAL } from '../../core/learning/swarm-round.ts'
 import { heardRounds } from './peer-heard.ts'

@@ -1,7 +1,7 @@
 // One peer's rounds as this tab saw them, for the leaderboard's detail: per round, our mean reward of
 // its accepted completions and how many there were (from our round reports, so the whole history),
 // the groups we refused, and the mean reward it claimed (from the gossip feed, so recent rounds only).
-import type { HeardRollout, RoundRow } from '../../host/stores/learning-store.ts'
+import type { HeardRollout, RoundRow } from '../../core/learning/learning-state.ts'
 
 export interface HeardRound {
   round: number

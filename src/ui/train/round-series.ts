@@ -1,7 +1,7 @@
 // The Train charts' data from the learning store: one point per round, x = round number. A skipped
 // round, a round the peer was not there for (a gap in the numbers, e.g. a reload) and a round without
 // the value (no training step, so no loss) break the line with a NaN point instead of bridging it.
-import type { EvalPoint, RoundRow } from '../../host/stores/learning-store.ts'
+import type { EvalPoint, RoundRow } from '../../core/learning/learning-state.ts'
 import type { XY } from './downsample.ts'
 
 /** One value of a round, undefined when the round has none. */

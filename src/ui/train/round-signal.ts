@@ -1,7 +1,7 @@
 // What a round had to learn from, in words for the round card: GRPO's advantage is zero in a group whose
 // rewards are all equal, so a round where no trained group's rewards differed moved the weights by the
 // KL term at most (and by nothing without one) — the user should be told, not left to read a flat loss.
-import type { RoundRow } from '../../host/stores/learning-store.ts'
+import type { RoundRow } from '../../core/learning/learning-state.ts'
 
 /** Groups of the round's training step, and of those how many carried a signal. */
 export const groupsTrained = (r: RoundRow): number => r.trainedOn.local + r.trainedOn.external

@@ -1,6 +1,6 @@
 // The round timer of the Train view: what the loop is doing, in words, and the next deadline of the
 // round (the collection window, then the round's end) with the time left. Pure: the view passes `now`.
-import type { LearningPhase } from '../../host/stores/learning-store.ts'
+import type { LearningPhase } from '../../core/learning/learning-state.ts'
 
 export const PHASE_LABELS: Record<LearningPhase, string> = {
   off: 'Not learning',

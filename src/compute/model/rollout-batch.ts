@@ -1,26 +1,9 @@
 // Lays a training batch of rollout groups out for the model: one row per completion holding the prompt
 // then the completion, right-padded to the longest row. Loss positions are the ones whose next token is
 // a completion token; each row carries its group's advantage.
-import type { RolloutBatch } from '../../compute/model/grpo-step.ts'
-import { groupAdvantages } from './grpo-advantages.ts'
-
-/** Where a trained group came from: what a grpo-step receipt's trainedGroups name it by. */
-export interface GroupOrigin {
-  /** the sender's peer id (a peer's own group: its own) */
-  readonly from: string
-  /** the group's task id, as its rollouts message gave it */
-  readonly taskId: string
-}
-
-export interface TokenizedGroup {
-  promptIds: readonly number[]
-  /** the G completions' token ids */
-  completions: readonly (readonly number[])[]
-  /** the receiver's own reward of each completion */
-  rewards: readonly number[]
-  /** absent for batches that no rollouts message carried (tests, benches): their receipts list no groups */
-  origin?: GroupOrigin
-}
+import type { RolloutBatch } from './grpo-step.ts'
+import { groupAdvantages } from '../../core/learning/grpo-advantages.ts'
+import type { TokenizedGroup } from '../../core/learning/tokenized-group.ts'
 
 /** A batch with one row per completion; `padId` fills rows shorter than the longest one (never a target). */
 export function buildRolloutBatch(
