@@ -20,4 +20,8 @@ export default tseslint.config(
     files: ['**/*.mjs'],
     languageOptions: { globals: { ...globals.node } },
   },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } },
+  },
 )

@@ -1,0 +1,1 @@
+export const fixtureRows = [1, 2, 3]
