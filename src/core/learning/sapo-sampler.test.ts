@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { ExternalGroup } from './rollout-pool.ts'
 import type { RolloutGroup } from '../protocol/rollouts.ts'
-import { sampleTrainingBatch, type SapoCounts } from './sapo-sampler.ts'
+import { sampleTrainingBatch } from './sapo-sampler.ts'
+import { type SapoCounts } from './learning-config.ts'
 
 /** The SAPO paper's best setting: 2 own and 2 heard groups of G = 2 a step. */
 const SAPO: SapoCounts = { localGroups: 2, externalGroups: 2 }

@@ -5,23 +5,7 @@ import { SeededRandom } from '../tasks/seeded-random.ts'
 import { isInformative } from './grpo-advantages.ts'
 import type { ExternalGroup } from './rollout-pool.ts'
 import type { RolloutGroup } from '../protocol/rollouts.ts'
-
-/**
- * How groups are drawn. `uniform`: at random among all (RL Swarm). `signal`: at random among the groups
- * whose rewards differ first, the others only to fill up — a group whose rewards are all equal has zero
- * advantage and adds nothing to a GRPO step, so a peer that hears a dozen groups can fill its step with
- * ones that teach (bench/swarm-vs-solo measures both).
- */
-export type SapoPick = 'uniform' | 'signal'
-
-export interface SapoCounts {
-  /** local groups per step (the SAPO paper's best setting: 2 groups of G=2, L=4) */
-  localGroups: number
-  /** external groups per step (E=4 as 2 groups of G=2) */
-  externalGroups: number
-  /** `uniform` when absent */
-  pick?: SapoPick
-}
+import type { SapoCounts, SapoPick } from './learning-config.ts'
 
 export interface TrainingBatch {
   local: RolloutGroup[]

@@ -5,7 +5,7 @@ import { I32_MAX } from '../ref/rounding.ts'
 import { uniformArray } from '../ref/seeded-random.ts'
 import { softmax, softmaxBackward } from '../ref/softmax.ts'
 import { fromFloat, type QTensor } from '../ref/tensor.ts'
-import type { ParityCase } from './kernel-cases.ts'
+import type { ParityCase } from './kernel-set.ts'
 import { packTensors, withEdges } from './parity-helpers.ts'
 
 export function attentionCases(rand: () => number): ParityCase[] {

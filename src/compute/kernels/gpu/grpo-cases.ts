@@ -5,7 +5,7 @@ import { KL_LOG_RATIO_MAX, KL_LOG_RATIO_MIN, grpoLoss, type GrpoLossInput } from
 import { I32_MAX, sat32 } from '../ref/rounding.ts'
 import { seededRandom, uniformArray } from '../ref/seeded-random.ts'
 import { fromFloat, qtensor, type QTensor } from '../ref/tensor.ts'
-import type { ParityCase } from './kernel-cases.ts'
+import type { ParityCase } from './kernel-set.ts'
 import { packTensors, withEdges } from './parity-helpers.ts'
 
 const Q30 = 2 ** 30

@@ -3,7 +3,8 @@
 // (e2e/kernels-page, Chromium) and in Node (kernels.dawn.test.ts, Dawn), so both check the same cases.
 import { matmul } from '../ref/matmul.ts'
 import type { Shaders } from './dispatch.ts'
-import { createKernels, KERNEL_WORKGROUPS, parityCases, twinBits, type Bits } from './kernel-cases.ts'
+import { parityCases, twinBits, type Bits } from './kernel-cases.ts'
+import { createKernels, KERNEL_WORKGROUPS } from './kernel-set.ts'
 import { bitsOf, MATMUL_WORKGROUPS, matmulCases } from './matmul-cases.ts'
 import { createMatmulKernel } from './matmul-kernel.ts'
 

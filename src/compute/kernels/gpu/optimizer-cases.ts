@@ -7,7 +7,7 @@ import { randomIntTensor } from '../ref/integer-oracle.ts'
 import { I32_MAX } from '../ref/rounding.ts'
 import { uniformArray } from '../ref/seeded-random.ts'
 import { fromFloat, qtensor, type QTensor } from '../ref/tensor.ts'
-import type { ParityCase } from './kernel-cases.ts'
+import type { ParityCase } from './kernel-set.ts'
 import { packTensors, withEdges } from './parity-helpers.ts'
 
 const ADAM: AdamConfig = { lr: 1e-3, beta1: 0.9, beta2: 0.999, eps: 1e-8, weightDecay: 0 }

@@ -5,7 +5,7 @@ import type { DrawKey } from '../ref/philox.ts'
 import { sampleToken, type SamplingParams } from '../ref/sampling.ts'
 import { uniformArray } from '../ref/seeded-random.ts'
 import { fromFloat, qtensor, type QTensor } from '../ref/tensor.ts'
-import type { ParityCase } from './kernel-cases.ts'
+import type { ParityCase } from './kernel-set.ts'
 
 const Q16 = 2 ** 16
 const Q30 = 2 ** 30
