@@ -14,41 +14,15 @@ import { TrainCharts } from './TrainCharts.tsx'
 import { TrainHeader } from './TrainHeader.tsx'
 import { useChainLeaderboard } from './use-chain-leaderboard.ts'
 import './train.css'
+import { trainBanner } from './train-banner.ts'
 
 /** The banner for the phases where there is nothing (or nothing new) to watch. */
 function PhaseBanner() {
   const phase = useLearningStore((s) => s.phase)
   const message = useLearningStore((s) => s.message)
   const degraded = useLearningStore((s) => s.degraded)
-  // a degradation's sentence first: it says what is lost now (a reload would go back), and lasts
-  const running =
-    Object.values(degraded)
-      .concat(message ?? [])
-      .join(' ') || null
-  const banner =
-    phase === 'off'
-      ? {
-          tone: 'warn',
-          title: 'This swarm does not learn',
-          detail:
-            message ??
-            'Its swarm config has no learning section. Open a learning swarm’s link (Settings → swarm config) to train with it.',
-        }
-      : phase === 'loading'
-        ? {
-            tone: 'warn',
-            title: 'Loading the model…',
-            detail: message ?? 'The first round starts when the weights are ready.',
-          }
-        : phase === 'error'
-          ? {
-              tone: 'bad',
-              title: 'Learning stopped',
-              detail: message ?? 'The round loop failed; reload the tab to try again.',
-            }
-          : running
-            ? { tone: 'warn', title: 'Learning, degraded', detail: running }
-            : null
+  const submissions = useLearningStore((s) => s.submissions)
+  const banner = trainBanner({ phase, message, degraded, submissions })
   if (!banner) return null
   return (
     <div className={`banner tone-${banner.tone}`} role="status" data-testid="train-banner" data-phase={phase}>
