@@ -125,6 +125,8 @@ export interface LearningState {
   receipts: Receipt[]
   /** a sentence for the user when phase is 'error' or something degraded (e.g. chain unreachable) */
   message: string | null
+  /** rewards are held until this peer is registered to the wallet: a newcomer's normal state, not a fault */
+  rewardsWaitForRegistration: boolean
   /** what learning goes on without, by cause, while it lasts (a full disk: nothing is saved) */
   degraded: Partial<Record<DegradedCause, string>>
   /** where the round clock comes from when it is not simply the swarm config's (the round card's line);
@@ -147,6 +149,7 @@ export const initialLearningState = (): LearningState => ({
   submissions: {},
   receipts: [],
   message: null,
+  rewardsWaitForRegistration: false,
   degraded: {},
   clockNote: null,
 })

@@ -250,6 +250,7 @@ describe('reward submitter on anvil', () => {
     expect(useLearningStore.getState().message).toBe(
       'The reward for round 1 is queued: this peer is not registered to the wallet; register it in the Wallet view and it will be sent.',
     )
+    expect(useLearningStore.getState().rewardsWaitForRegistration).toBe(true)
 
     const proof = await signRegistration(key, { chainId: 31337, coordinator, wallet: account.address })
     const registered = await runContractTx({
@@ -283,6 +284,7 @@ describe('reward submitter on anvil', () => {
       },
     ])
     const sent = await until('round 1 confirmed', allConfirmed([1]))
+    expect(sent.rewardsWaitForRegistration).toBe(false)
     expect(sent.submissions[1]).toMatchObject({
       attempts: 2,
       error: undefined,

@@ -20,6 +20,7 @@ import {
   registrationSeen,
   settle,
   toSubmissions,
+  waitsForRegistration,
   withStored,
   type QueueEntry,
   type SubmissionInput,
@@ -114,14 +115,16 @@ export function createRewardSubmitter(deps: RewardSubmitterDeps): RewardSubmitte
   function publish(): void {
     const view = walletView(useWalletStore.getState())
     const text = queueMessage(queue, { rpcUrl: view.target?.rpcUrl ?? null, ...view })
-    const current = useLearningStore.getState().message
+    const { message: current, rewardsWaitForRegistration: waiting } = useLearningStore.getState()
     // The message is shared with the round loop: replace only our own sentence, or none.
     const message = text !== current && (current === null || current === lastMessage) ? text : current
     lastMessage = text
-    if (queue === published && message === current) return
+    const waits = waitsForRegistration(queue, view)
+    if (queue === published && message === current && waits === waiting) return
     if (queue !== published) useLearningStore.setState({ submissions: toSubmissions(queue) })
     published = queue
     if (message !== current) useLearningStore.setState({ message })
+    if (waits !== waiting) useLearningStore.setState({ rewardsWaitForRegistration: waits })
   }
 
   /** Queues a write; writes run in order, and a failed one leaves the queue in memory only. */

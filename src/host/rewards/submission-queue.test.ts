@@ -19,6 +19,7 @@ import {
   roundsText,
   settle,
   toSubmissions,
+  waitsForRegistration,
   withStored,
   type SubmissionInput,
   type SubmissionQueue,
@@ -231,6 +232,17 @@ describe('queue message', () => {
     )
     expect(queueMessage(queueOf(1), CTX)).toBeNull()
     expect(queueMessage(settle(queueOf(1), 1, confirmed, 0), { ...CTX, registered: false })).toBeNull()
+  })
+
+  it('tells apart rounds held for the registration alone, the state a newcomer starts in', () => {
+    expect(waitsForRegistration(queueOf(1, 2), { ...CTX, registered: false })).toBe(true)
+    expect(waitsForRegistration(queueOf(1, 2), CTX)).toBe(false)
+    expect(
+      waitsForRegistration(queueOf(1), { ...CTX, registered: false, blocker: 'connect a wallet.' }),
+    ).toBe(false)
+    expect(waitsForRegistration(settle(queueOf(1), 1, confirmed, 0), { ...CTX, registered: false })).toBe(
+      false,
+    )
   })
 
   it('writes round lists compactly', () => {

@@ -309,6 +309,19 @@ export interface QueueContext {
   blocker: string | null
 }
 
+/** Rounds are held for this peer's registration to the wallet (and nothing else stops them first). */
+export function waitsForRegistration(
+  queue: SubmissionQueue,
+  ctx: Pick<QueueContext, 'registered' | 'blocker'>,
+): boolean {
+  const pending = queue.entries.filter(isPending)
+  return (
+    pending.length > 0 &&
+    !ctx.blocker &&
+    (ctx.registered === false || pending.some((e) => e.waitingFor === 'registration'))
+  )
+}
+
 /** A sentence for the dashboard when rounds wait for something the user should know of; null if none. */
 export function queueMessage(queue: SubmissionQueue, ctx: QueueContext): string | null {
   const pending = queue.entries.filter(isPending)
@@ -317,7 +330,7 @@ export function queueMessage(queue: SubmissionQueue, ctx: QueueContext): string 
   const subject = `${one ? 'The reward' : 'Rewards'} for ${roundsText(pending.map((e) => e.round))} ${one ? 'is' : 'are'} queued`
   const they = one ? 'it' : 'they'
   if (ctx.blocker) return `${subject}: ${ctx.blocker}`
-  if (ctx.registered === false || pending.some((e) => e.waitingFor === 'registration'))
+  if (waitsForRegistration(queue, ctx))
     return `${subject}: this peer is not registered to the wallet; register it in the Wallet view and ${they} will be sent.`
   if (queue.outage?.reason === 'unreachable')
     return `${subject}: the chain at ${ctx.rpcUrl ?? 'its RPC URL'} is not answering; ${they} will be sent when it is back.`

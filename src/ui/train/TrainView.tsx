@@ -21,8 +21,8 @@ function PhaseBanner() {
   const phase = useLearningStore((s) => s.phase)
   const message = useLearningStore((s) => s.message)
   const degraded = useLearningStore((s) => s.degraded)
-  const submissions = useLearningStore((s) => s.submissions)
-  const banner = trainBanner({ phase, message, degraded, submissions })
+  const rewardsWaitForRegistration = useLearningStore((s) => s.rewardsWaitForRegistration)
+  const banner = trainBanner({ phase, message, degraded, rewardsWaitForRegistration })
   if (!banner) return null
   return (
     <div className={`banner tone-${banner.tone}`} role="status" data-testid="train-banner" data-phase={phase}>

@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { initialLearningState, type Submission } from '../../core/learning/learning-state.ts'
+import { initialLearningState } from '../../core/learning/learning-state.ts'
 import { trainBanner } from './train-banner.ts'
-
-const queued = (round: number, waitingFor?: Submission['waitingFor']): Submission => ({
-  round,
-  reward: '1',
-  chainTip: '0x',
-  status: 'queued',
-  attempts: 0,
-  txHash: undefined,
-  error: undefined,
-  ...(waitingFor && { waitingFor }),
-})
 
 const learning = { ...initialLearningState(), phase: 'collecting' as const }
 
@@ -24,7 +13,7 @@ describe('the Train view banner', () => {
     const banner = trainBanner({
       ...learning,
       message: 'The reward for round 3 is queued: this peer is not registered to the wallet; register it…',
-      submissions: { 3: queued(3, 'registration') },
+      rewardsWaitForRegistration: true,
     })
     expect(banner).toMatchObject({ tone: 'good', title: 'Learning; rewards wait for registration' })
     expect(banner?.detail).toContain('register it')
@@ -35,7 +24,7 @@ describe('the Train view banner', () => {
       ...learning,
       message: 'The reward for round 3 is queued: this peer is not registered to the wallet.',
       degraded: { history: 'Your browser’s storage is full: round history is no longer saved.' },
-      submissions: { 3: queued(3, 'registration') },
+      rewardsWaitForRegistration: true,
     })
     expect(banner).toMatchObject({ tone: 'warn', title: 'Learning, degraded' })
     expect(banner?.detail).toMatch(/^Your browser’s storage is full.*not registered/)
@@ -45,7 +34,6 @@ describe('the Train view banner', () => {
     const banner = trainBanner({
       ...learning,
       message: 'The reward for round 3 is queued: the chain at /rpc is not answering.',
-      submissions: { 3: queued(3) },
     })
     expect(banner).toMatchObject({ tone: 'warn', title: 'Learning, degraded' })
   })

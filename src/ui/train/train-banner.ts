@@ -10,9 +10,14 @@ export interface TrainBanner {
   detail: string
 }
 
-type BannerInputs = Pick<LearningState, 'phase' | 'message' | 'degraded' | 'submissions'>
+type BannerInputs = Pick<LearningState, 'phase' | 'message' | 'degraded' | 'rewardsWaitForRegistration'>
 
-export function trainBanner({ phase, message, degraded, submissions }: BannerInputs): TrainBanner | null {
+export function trainBanner({
+  phase,
+  message,
+  degraded,
+  rewardsWaitForRegistration,
+}: BannerInputs): TrainBanner | null {
   if (phase === 'off')
     return {
       tone: 'warn',
@@ -38,10 +43,7 @@ export function trainBanner({ phase, message, degraded, submissions }: BannerInp
   if (lost.length > 0)
     return { tone: 'warn', title: 'Learning, degraded', detail: lost.concat(message ?? []).join(' ') }
   if (message === null) return null
-  const waitsForRegistration = Object.values(submissions).some(
-    (s) => s.status === 'queued' && s.waitingFor === 'registration',
-  )
-  return waitsForRegistration
+  return rewardsWaitForRegistration
     ? { tone: 'good', title: 'Learning; rewards wait for registration', detail: message }
     : { tone: 'warn', title: 'Learning, degraded', detail: message }
 }
