@@ -12,6 +12,7 @@ import { MARKET_STATUS } from '../../core/markets/market-snapshot.ts'
 import { parsePercentWad } from '../../core/markets/percent.ts'
 import { formatShares } from '../../core/markets/share-amount.ts'
 import { Card } from '../common/Card.tsx'
+import { TableScroll } from '../common/TableScroll.tsx'
 
 const WAD = 10n ** 18n
 
@@ -46,82 +47,84 @@ export function EdgePanel({
 
   return (
     <Card title="Your edge" testId="edge-panel">
-      <table className="table mk-edge">
-        <thead>
-          <tr>
-            <th>Outcome</th>
-            <th className="num">Implied</th>
-            <th className="num">Yours (%)</th>
-            <th className="num">Edge</th>
-            <th>To move the market to yours</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r, i) => {
-            const error = parsed[i] && !parsed[i]!.ok ? parsed[i]!.error : null
-            const move = r.move
-            return (
-              <tr
-                key={i}
-                data-testid="edge-row"
-                data-outcome={i}
-                data-edge-wad={r.edge.toString()}
-                data-move-side={move?.side ?? ''}
-                data-move-shares={move?.shares.toString() ?? ''}
-                data-move-tokens={move?.tokens.toString() ?? ''}
-              >
-                <td>{outcomeLabel(m, i)}</td>
-                <td className="num">{formatProbability(r.implied)}</td>
-                <td className="num">
-                  <input
-                    className="input mk-edge-input"
-                    inputMode="decimal"
-                    placeholder={formatProbability(r.yours, 1).replace(' %', '')}
-                    value={texts[i]}
-                    aria-label={`Your probability of ${outcomeLabel(m, i)}, in percent`}
-                    data-testid="edge-input"
-                    onChange={(e) => setTexts((t) => t.map((x, j) => (j === i ? e.target.value : x)))}
-                  />
-                  {error && <p className="inline-error">{error}</p>}
-                </td>
-                <td className={`num ${r.edge > 0n ? 'text-good' : r.edge < 0n ? 'text-bad' : 'muted'}`}>
-                  {formatPoints(r.edge)}
-                </td>
-                <td data-testid="edge-move">
-                  {!open ? (
-                    <span className="muted">trading has closed</span>
-                  ) : move === null ? (
-                    <span className="muted">
-                      {r.edge === 0n
-                        ? 'no edge'
-                        : r.edge < 0n && held[i] === 0n
-                          ? 'overpriced: you hold none to sell'
-                          : 'the smallest trade would pass yours'}
-                    </span>
-                  ) : move.side === 'buy' ? (
-                    <>
-                      Buy {formatShares(move.shares)} shares for {amount(move.tokens)} →{' '}
-                      {formatProbability(move.probabilityAfter)}
-                      {move.expectedProfit !== null && (
-                        <span className={move.expectedProfit >= 0n ? 'text-good' : 'text-bad'}>
-                          {' '}
-                          · expected profit by yours {move.expectedProfit >= 0n ? '+' : ''}
-                          {amount(move.expectedProfit)}
-                        </span>
-                      )}
-                    </>
-                  ) : (
-                    <>
-                      Sell {formatShares(move.shares)} shares for {amount(move.tokens)} →{' '}
-                      {formatProbability(move.probabilityAfter)}
-                    </>
-                  )}
-                </td>
-              </tr>
-            )
-          })}
-        </tbody>
-      </table>
+      <TableScroll label="Your edge by outcome">
+        <table className="table mk-edge">
+          <thead>
+            <tr>
+              <th>Outcome</th>
+              <th className="num">Implied</th>
+              <th className="num">Yours (%)</th>
+              <th className="num">Edge</th>
+              <th>To move the market to yours</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r, i) => {
+              const error = parsed[i] && !parsed[i]!.ok ? parsed[i]!.error : null
+              const move = r.move
+              return (
+                <tr
+                  key={i}
+                  data-testid="edge-row"
+                  data-outcome={i}
+                  data-edge-wad={r.edge.toString()}
+                  data-move-side={move?.side ?? ''}
+                  data-move-shares={move?.shares.toString() ?? ''}
+                  data-move-tokens={move?.tokens.toString() ?? ''}
+                >
+                  <td>{outcomeLabel(m, i)}</td>
+                  <td className="num">{formatProbability(r.implied)}</td>
+                  <td className="num">
+                    <input
+                      className="input mk-edge-input"
+                      inputMode="decimal"
+                      placeholder={formatProbability(r.yours, 1).replace(' %', '')}
+                      value={texts[i]}
+                      aria-label={`Your probability of ${outcomeLabel(m, i)}, in percent`}
+                      data-testid="edge-input"
+                      onChange={(e) => setTexts((t) => t.map((x, j) => (j === i ? e.target.value : x)))}
+                    />
+                    {error && <p className="inline-error">{error}</p>}
+                  </td>
+                  <td className={`num ${r.edge > 0n ? 'text-good' : r.edge < 0n ? 'text-bad' : 'muted'}`}>
+                    {formatPoints(r.edge)}
+                  </td>
+                  <td data-testid="edge-move">
+                    {!open ? (
+                      <span className="muted">trading has closed</span>
+                    ) : move === null ? (
+                      <span className="muted">
+                        {r.edge === 0n
+                          ? 'no edge'
+                          : r.edge < 0n && held[i] === 0n
+                            ? 'overpriced: you hold none to sell'
+                            : 'the smallest trade would pass yours'}
+                      </span>
+                    ) : move.side === 'buy' ? (
+                      <>
+                        Buy {formatShares(move.shares)} shares for {amount(move.tokens)} →{' '}
+                        {formatProbability(move.probabilityAfter)}
+                        {move.expectedProfit !== null && (
+                          <span className={move.expectedProfit >= 0n ? 'text-good' : 'text-bad'}>
+                            {' '}
+                            · expected profit by yours {move.expectedProfit >= 0n ? '+' : ''}
+                            {amount(move.expectedProfit)}
+                          </span>
+                        )}
+                      </>
+                    ) : (
+                      <>
+                        Sell {formatShares(move.shares)} shares for {amount(move.tokens)} →{' '}
+                        {formatProbability(move.probabilityAfter)}
+                      </>
+                    )}
+                  </td>
+                </tr>
+              )
+            })}
+          </tbody>
+        </table>
+      </TableScroll>
       <p className="hint">
         Type your probability of any outcome; the ones you leave blank share the rest in proportion to the
         market’s odds. Yours add up to {formatProbability(sum)}. The expected profit weighs what the shares

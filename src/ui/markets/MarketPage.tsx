@@ -36,6 +36,7 @@ import { PositionPanel } from './PositionPanel.tsx'
 import { TradePanel } from './TradePanel.tsx'
 import { MARKETS_HREF } from '../../host/markets/market-route.ts'
 import { useMarketToken } from './use-market-token.ts'
+import { TableScroll } from '../common/TableScroll.tsx'
 
 export function MarketPage({ address }: { address: Address }) {
   const key = address.toLowerCase()
@@ -159,57 +160,59 @@ function OutcomesCard({
   const holds = position?.shares.some((s) => s > 0n) ?? false
   return (
     <Card title="Outcomes" testId="market-outcomes">
-      <table className="table mk-outcomes">
-        <thead>
-          <tr>
-            <th>Outcome</th>
-            <th className="num">Price per share</th>
-            <th className="num">Implied probability</th>
-            {position && <th className="num">Your shares</th>}
-            {holds && <th className="num">Pays if it wins</th>}
-          </tr>
-        </thead>
-        <tbody>
-          {m.supplies.map((_, i) => {
-            const shares = position?.shares[i] ?? 0n
-            return (
-              <tr
-                key={i}
-                className={i === selected ? 'selected' : ''}
-                data-testid="outcome-row"
-                data-outcome={i}
-                data-price-units={m.spotPrices[i]!.toString()}
-                data-probability-wad={m.probabilities[i]!.toString()}
-                data-shares={shares.toString()}
-                onClick={() => onSelect(i)}
-              >
-                <td className="mk-outcome-name">{outcomeLabel(m, i)}</td>
-                <td className="num" data-testid="outcome-price">
-                  {formatPrice(m.spotPrices[i]!, m.priceDecimals, token.symbol)}
-                </td>
-                <td className="num mk-prob-cell" data-testid="outcome-probability">
-                  <ProbabilityBar wad={m.probabilities[i]!} />
-                  {formatProbability(m.probabilities[i]!)}
-                </td>
-                {position && (
-                  <td className="num" data-testid="outcome-shares">
-                    {shares > 0n ? formatShares(shares) : <span className="muted">—</span>}
+      <TableScroll label="Outcomes">
+        <table className="table mk-outcomes">
+          <thead>
+            <tr>
+              <th>Outcome</th>
+              <th className="num">Price per share</th>
+              <th className="num">Implied probability</th>
+              {position && <th className="num">Your shares</th>}
+              {holds && <th className="num">Pays if it wins</th>}
+            </tr>
+          </thead>
+          <tbody>
+            {m.supplies.map((_, i) => {
+              const shares = position?.shares[i] ?? 0n
+              return (
+                <tr
+                  key={i}
+                  className={i === selected ? 'selected' : ''}
+                  data-testid="outcome-row"
+                  data-outcome={i}
+                  data-price-units={m.spotPrices[i]!.toString()}
+                  data-probability-wad={m.probabilities[i]!.toString()}
+                  data-shares={shares.toString()}
+                  onClick={() => onSelect(i)}
+                >
+                  <td className="mk-outcome-name">{outcomeLabel(m, i)}</td>
+                  <td className="num" data-testid="outcome-price">
+                    {formatPrice(m.spotPrices[i]!, m.priceDecimals, token.symbol)}
                   </td>
-                )}
-                {holds && (
-                  <td className="num">
-                    {shares > 0n ? (
-                      amount(mathsPayoutIfWins(maths, i, shares))
-                    ) : (
-                      <span className="muted">—</span>
-                    )}
+                  <td className="num mk-prob-cell" data-testid="outcome-probability">
+                    <ProbabilityBar wad={m.probabilities[i]!} />
+                    {formatProbability(m.probabilities[i]!)}
                   </td>
-                )}
-              </tr>
-            )
-          })}
-        </tbody>
-      </table>
+                  {position && (
+                    <td className="num" data-testid="outcome-shares">
+                      {shares > 0n ? formatShares(shares) : <span className="muted">—</span>}
+                    </td>
+                  )}
+                  {holds && (
+                    <td className="num">
+                      {shares > 0n ? (
+                        amount(mathsPayoutIfWins(maths, i, shares))
+                      ) : (
+                        <span className="muted">—</span>
+                      )}
+                    </td>
+                  )}
+                </tr>
+              )
+            })}
+          </tbody>
+        </table>
+      </TableScroll>
       <p className="hint">
         The price is what one more share costs now, in {token.symbol}; the implied probability is the market’s
         estimate that the outcome wins.{' '}

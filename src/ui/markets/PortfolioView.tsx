@@ -22,6 +22,7 @@ import { marketHref } from '../../host/markets/market-route.ts'
 import { useExit } from './use-exit.ts'
 import { usePortfolio } from './use-portfolio.ts'
 import { useMarketToken } from './use-market-token.ts'
+import { TableScroll } from '../common/TableScroll.tsx'
 
 type Amount = (v: bigint, digits?: number) => string
 
@@ -247,69 +248,71 @@ function EntryCard({
         </span>
       }
     >
-      <table className="table mk-portfolio-table">
-        <thead>
-          <tr>
-            <th>Outcome</th>
-            <th className="num">Shares</th>
-            <th className="num">Value now</th>
-            <th className="num">Cost</th>
-            <th className="num">P&amp;L</th>
-          </tr>
-        </thead>
-        <tbody>
-          {e.holdings.map((h) => {
-            const pnl = h.value === null ? null : h.value - h.cost
-            return (
-              <tr
-                key={h.outcome}
-                data-testid="portfolio-holding"
-                data-outcome={h.outcome}
-                data-shares={h.shares.toString()}
-                data-value={h.value?.toString() ?? ''}
-                data-cost={h.cost.toString()}
-              >
-                <td>
-                  {outcomeLabel(m, h.outcome)}
-                  {e.action === 'redeem' && BigInt(h.outcome) === m.winningOutcomeIdx && (
-                    <span className="pill tone-good mk-winner">won</span>
-                  )}
-                </td>
-                <td className="num">{formatShares(h.shares)}</td>
-                <td className="num">
-                  {h.value !== null ? (
-                    amount(h.value)
-                  ) : (
-                    <span className="muted">{unvaluedText(h.unvalued!, token)}</span>
-                  )}
-                </td>
-                <td className="num">{amount(h.cost)}</td>
-                <td className="num">
-                  <Pnl
-                    pnl={pnl}
-                    bps={pnl === null || h.cost === 0n ? null : Number((pnl * 10_000n) / h.cost)}
-                    amount={amount}
-                    testId="portfolio-holding-pnl"
-                  />
-                </td>
-              </tr>
-            )
-          })}
-        </tbody>
-        <tfoot>
-          <tr>
-            <td>Position</td>
-            <td />
-            <td className="num" data-testid="portfolio-entry-value">
-              {e.value !== null ? amount(e.value) : '—'}
-            </td>
-            <td className="num">{amount(e.cost)}</td>
-            <td className="num">
-              <Pnl pnl={e.pnl} bps={e.pnlBps} amount={amount} testId="portfolio-entry-pnl" />
-            </td>
-          </tr>
-        </tfoot>
-      </table>
+      <TableScroll label="Shares in this market">
+        <table className="table mk-portfolio-table">
+          <thead>
+            <tr>
+              <th>Outcome</th>
+              <th className="num">Shares</th>
+              <th className="num">Value now</th>
+              <th className="num">Cost</th>
+              <th className="num">P&amp;L</th>
+            </tr>
+          </thead>
+          <tbody>
+            {e.holdings.map((h) => {
+              const pnl = h.value === null ? null : h.value - h.cost
+              return (
+                <tr
+                  key={h.outcome}
+                  data-testid="portfolio-holding"
+                  data-outcome={h.outcome}
+                  data-shares={h.shares.toString()}
+                  data-value={h.value?.toString() ?? ''}
+                  data-cost={h.cost.toString()}
+                >
+                  <td>
+                    {outcomeLabel(m, h.outcome)}
+                    {e.action === 'redeem' && BigInt(h.outcome) === m.winningOutcomeIdx && (
+                      <span className="pill tone-good mk-winner">won</span>
+                    )}
+                  </td>
+                  <td className="num">{formatShares(h.shares)}</td>
+                  <td className="num">
+                    {h.value !== null ? (
+                      amount(h.value)
+                    ) : (
+                      <span className="muted">{unvaluedText(h.unvalued!, token)}</span>
+                    )}
+                  </td>
+                  <td className="num">{amount(h.cost)}</td>
+                  <td className="num">
+                    <Pnl
+                      pnl={pnl}
+                      bps={pnl === null || h.cost === 0n ? null : Number((pnl * 10_000n) / h.cost)}
+                      amount={amount}
+                      testId="portfolio-holding-pnl"
+                    />
+                  </td>
+                </tr>
+              )
+            })}
+          </tbody>
+          <tfoot>
+            <tr>
+              <td>Position</td>
+              <td />
+              <td className="num" data-testid="portfolio-entry-value">
+                {e.value !== null ? amount(e.value) : '—'}
+              </td>
+              <td className="num">{amount(e.cost)}</td>
+              <td className="num">
+                <Pnl pnl={e.pnl} bps={e.pnlBps} amount={amount} testId="portfolio-entry-pnl" />
+              </td>
+            </tr>
+          </tfoot>
+        </table>
+      </TableScroll>
       {e.action === null ? (
         <p className="hint">
           {e.holdings.some((h) => h.unvalued?.reason === 'awaiting-settlement') ? (

@@ -23,6 +23,7 @@ import { Card } from '../common/Card.tsx'
 import { TxStatus } from '../wallet/TxStatus.tsx'
 import { useExit } from './use-exit.ts'
 import { useMarketOwnWinningShares } from './use-market-own-winning-shares.ts'
+import { TableScroll } from '../common/TableScroll.tsx'
 
 export interface PositionPanelProps {
   market: MarketSnapshot
@@ -63,23 +64,25 @@ export function PositionPanel({ market: m, position, balance, token }: PositionP
 
   return (
     <Card title="Your position" testId="position-panel" className="mk-position">
-      <table className="table mk-position-shares">
-        <tbody>
-          {shares.map((s, i) => (
-            <tr key={i} data-testid="position-row" data-outcome={i} data-shares={s.toString()}>
-              <td>
-                {outcomeLabel(m, i)}
-                {action === 'redeem' && BigInt(i) === m.winningOutcomeIdx && (
-                  <span className="pill tone-good mk-winner">won</span>
-                )}
-              </td>
-              <td className="num">
-                {s > 0n ? `${formatShares(s)} shares` : <span className="muted">—</span>}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <TableScroll label="Your shares by outcome">
+        <table className="table mk-position-shares">
+          <tbody>
+            {shares.map((s, i) => (
+              <tr key={i} data-testid="position-row" data-outcome={i} data-shares={s.toString()}>
+                <td>
+                  {outcomeLabel(m, i)}
+                  {action === 'redeem' && BigInt(i) === m.winningOutcomeIdx && (
+                    <span className="pill tone-good mk-winner">won</span>
+                  )}
+                </td>
+                <td className="num">
+                  {s > 0n ? `${formatShares(s)} shares` : <span className="muted">—</span>}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
       <p className="mk-balance muted">
         Balance{' '}
         <span data-testid="position-balance" data-units={balance?.toString() ?? ''}>

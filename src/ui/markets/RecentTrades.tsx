@@ -7,6 +7,7 @@ import { formatShares } from '../../core/markets/share-amount.ts'
 import { useMarketsStore } from '../../host/stores/markets-store.ts'
 import { Card } from '../common/Card.tsx'
 import { CountTitle } from '../common/CountTitle.tsx'
+import { TableScroll } from '../common/TableScroll.tsx'
 
 const NONE: never[] = []
 
@@ -24,51 +25,53 @@ export function RecentTrades({ market: m, token }: { market: MarketSnapshot; tok
       {trades.length === 0 ? (
         <p className="hint">No trades since the market was created.</p>
       ) : (
-        <table className="table mk-trades">
-          <thead>
-            <tr>
-              <th>Block</th>
-              <th>Trader</th>
-              <th>Trade</th>
-              <th className="num">Shares</th>
-              <th className="num">{token.symbol}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {[...trades].reverse().map((t) => {
-              const mine = owner !== null && t.trader.toLowerCase() === owner.toLowerCase()
-              return (
-                <tr
-                  key={`${t.hash}:${t.logIndex}`}
-                  data-testid="trade-row"
-                  data-hash={t.hash}
-                  data-trader={t.trader}
-                  data-side={t.side}
-                  data-outcome={t.outcome}
-                  data-shares={t.shares.toString()}
-                >
-                  <td className="muted">{String(t.blockNumber)}</td>
-                  <td>
-                    <code title={t.trader}>
-                      {t.trader.slice(0, 6)}…{t.trader.slice(-4)}
-                    </code>
-                    {mine && <span className="mk-you">you</span>}
-                  </td>
-                  <td>
-                    <span className={t.side === 'buy' ? 'text-good' : 'text-bad'}>
-                      {t.side === 'buy' ? 'Bought' : 'Sold'}
-                    </span>{' '}
-                    {outcomeLabel(m, t.outcome)}
-                  </td>
-                  <td className="num">{formatShares(t.shares)}</td>
-                  <td className="num">
-                    {formatTokenAmount(t.tokens, token.decimals, { maxFractionDigits: 2 })}
-                  </td>
-                </tr>
-              )
-            })}
-          </tbody>
-        </table>
+        <TableScroll label="Recent trades">
+          <table className="table mk-trades">
+            <thead>
+              <tr>
+                <th>Block</th>
+                <th>Trader</th>
+                <th>Trade</th>
+                <th className="num">Shares</th>
+                <th className="num">{token.symbol}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {[...trades].reverse().map((t) => {
+                const mine = owner !== null && t.trader.toLowerCase() === owner.toLowerCase()
+                return (
+                  <tr
+                    key={`${t.hash}:${t.logIndex}`}
+                    data-testid="trade-row"
+                    data-hash={t.hash}
+                    data-trader={t.trader}
+                    data-side={t.side}
+                    data-outcome={t.outcome}
+                    data-shares={t.shares.toString()}
+                  >
+                    <td className="muted">{String(t.blockNumber)}</td>
+                    <td>
+                      <code title={t.trader}>
+                        {t.trader.slice(0, 6)}…{t.trader.slice(-4)}
+                      </code>
+                      {mine && <span className="mk-you">you</span>}
+                    </td>
+                    <td>
+                      <span className={t.side === 'buy' ? 'text-good' : 'text-bad'}>
+                        {t.side === 'buy' ? 'Bought' : 'Sold'}
+                      </span>{' '}
+                      {outcomeLabel(m, t.outcome)}
+                    </td>
+                    <td className="num">{formatShares(t.shares)}</td>
+                    <td className="num">
+                      {formatTokenAmount(t.tokens, token.decimals, { maxFractionDigits: 2 })}
+                    </td>
+                  </tr>
+                )
+              })}
+            </tbody>
+          </table>
+        </TableScroll>
       )}
     </Card>
   )

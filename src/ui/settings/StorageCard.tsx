@@ -13,6 +13,7 @@ export function StorageCard() {
           <div
             className="meter"
             role="meter"
+            aria-label="Storage used"
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={share * 100}

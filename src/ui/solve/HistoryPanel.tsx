@@ -2,6 +2,7 @@
 import { useSolverStore, type HistoryRow } from '../../host/stores/solver-store.ts'
 import { Card } from '../common/Card.tsx'
 import { formatCompact } from '../../host/format.ts'
+import { TableScroll } from '../common/TableScroll.tsx'
 
 const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0)
 const fixed = (n: number) => n.toFixed(2)
@@ -50,7 +51,7 @@ export function HistoryPanel() {
         <p className="hint">Solved tasks appear here, with the reward of every completion.</p>
       ) : (
         <>
-          <div className="table-scroll solve-history">
+          <TableScroll label="Solve history" className="solve-history">
             <table className="table">
               <thead>
                 <tr>
@@ -71,7 +72,7 @@ export function HistoryPanel() {
                   .reverse()}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
           <div className="button-row">
             <button
               type="button"

@@ -156,6 +156,7 @@ export function ModelPanel({ session }: { session: SolveSession }) {
           multiple
           className="visually-hidden"
           data-testid="model-folder-input"
+          aria-label="Model folder"
           ref={(el) => {
             // not a React prop: the attribute makes the input choose a folder
             el?.setAttribute('webkitdirectory', '')

@@ -4,6 +4,7 @@ import { CountTitle } from '../common/CountTitle.tsx'
 import { RelativeTime } from '../common/RelativeTime.tsx'
 import { formatBytes, formatCapabilities, formatScore, shortId } from '../../host/format.ts'
 import type { PeerRow } from '../peer-rows.ts'
+import { TableScroll } from '../common/TableScroll.tsx'
 
 function PeerTableRow({ row }: { row: PeerRow }) {
   const c = row.counters
@@ -67,7 +68,7 @@ function PeerTableRow({ row }: { row: PeerRow }) {
 export function PeersTable({ rows }: { rows: readonly PeerRow[] }) {
   return (
     <Card title={<CountTitle label="Peers" count={rows.length} testId="peer-count" />} className="peers-card">
-      <div className="table-scroll">
+      <TableScroll label="Peers">
         <table className="table peers-table" data-testid="peers-table">
           <thead>
             <tr>
@@ -101,7 +102,7 @@ export function PeersTable({ rows }: { rows: readonly PeerRow[] }) {
             )}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </Card>
   )
 }

@@ -5,6 +5,7 @@ import { useLearningStore } from '../../host/stores/learning-store.ts'
 import { type HeardRollout } from '../../core/learning/learning-state.ts'
 import { Card } from '../common/Card.tsx'
 import { CountTitle } from '../common/CountTitle.tsx'
+import { TableScroll } from '../common/TableScroll.tsx'
 
 /** Rows shown; the store keeps FEED_LIMIT for the peer detail. */
 const FEED_ROWS = 50
@@ -38,7 +39,7 @@ export function GossipFeed() {
       className="train-feed"
       testId="train-feed"
     >
-      <div className="table-scroll train-feed-scroll">
+      <TableScroll label="Gossip feed" className="train-feed-scroll">
         <table className="table train-table">
           <thead>
             <tr>
@@ -80,7 +81,7 @@ export function GossipFeed() {
             )}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </Card>
   )
 }

@@ -5,6 +5,7 @@ import { CountTitle } from '../common/CountTitle.tsx'
 import { shortId } from '../../host/format.ts'
 import type { LeaderRow, Registration } from './leaderboard-merge.ts'
 import { refusalSummary } from './refusal-reasons.ts'
+import { TableScroll } from '../common/TableScroll.tsx'
 
 const REGISTRATION_LABELS: Record<Registration, string> = {
   verified: 'verified',
@@ -135,7 +136,7 @@ export function LeaderboardPanel({
           {note.text}
         </p>
       )}
-      <div className="table-scroll">
+      <TableScroll label="Leaderboard">
         <table className="table train-table">
           <thead>
             <tr>
@@ -183,7 +184,7 @@ export function LeaderboardPanel({
             )}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </Card>
   )
 }

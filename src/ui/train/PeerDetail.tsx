@@ -8,6 +8,7 @@ import { CopyButton } from '../common/CopyButton.tsx'
 import type { LeaderRow } from './leaderboard-merge.ts'
 import { heardRounds } from './peer-heard.ts'
 import { refusalSummary } from './refusal-reasons.ts'
+import { TableScroll } from '../common/TableScroll.tsx'
 
 /** Rounds listed in the detail, newest first; the export has them all. */
 const DETAIL_ROUNDS = 30
@@ -196,9 +197,9 @@ export function PeerDetail({ row, onClose }: { row: LeaderRow; onClose: () => vo
         </dl>
         <div>
           <h3>{row.self ? 'Its rounds' : 'Its rounds, as heard'}</h3>
-          <div className="table-scroll detail-rounds">
+          <TableScroll label="Rounds of this peer" className="detail-rounds">
             {row.self ? <OwnRounds rounds={rounds} /> : <HeardRounds peerId={row.peerId} rounds={rounds} />}
-          </div>
+          </TableScroll>
         </div>
       </div>
     </Card>

@@ -9,6 +9,7 @@ import { useWalletControls } from '../../host/wallet/wallet-controls.ts'
 import { Card } from '../common/Card.tsx'
 import { shortHash } from '../../host/verify/verify-files.ts'
 import { REWARD_SCALE } from '../../host/rewards/submission-queue.ts'
+import { TableScroll } from '../common/TableScroll.tsx'
 
 const TONES: Record<SubmissionStatus, string> = {
   queued: 'muted',
@@ -40,7 +41,7 @@ export function SubmissionsPanel() {
       }
     >
       <ConfirmEachRound />
-      <div className="table-scroll train-feed-scroll">
+      <TableScroll label="On-chain submissions" className="train-feed-scroll">
         <table className="table train-table">
           <thead>
             <tr>
@@ -105,7 +106,7 @@ export function SubmissionsPanel() {
             )}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </Card>
   )
 }

@@ -13,6 +13,7 @@ import { CountTitle } from '../common/CountTitle.tsx'
 import { RelativeTime } from '../common/RelativeTime.tsx'
 import { hashPrefix, shortHash } from '../../host/verify/verify-files.ts'
 import { weightsOut } from '../../host/verify/weights-out.ts'
+import { TableScroll } from '../common/TableScroll.tsx'
 
 function VerdictCell({ entry }: { entry: ReceivedReceipt }) {
   const { verdict } = entry
@@ -112,7 +113,7 @@ export function ReceivedReceipts({ onOpen }: { onOpen: (entry: ReceivedReceipt) 
         {RECEIVED_RECEIPTS_LIMIT} are kept). Each is checked from the receipt alone; open one to download it,
         or to re-execute it with its inputs file.
       </p>
-      <div className="table-scroll received-scroll">
+      <TableScroll label="Received receipts" className="received-scroll">
         <table className="table received-table">
           <thead>
             <tr>
@@ -142,7 +143,7 @@ export function ReceivedReceipts({ onOpen }: { onOpen: (entry: ReceivedReceipt) 
             )}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </Card>
   )
 }

@@ -11,6 +11,7 @@ import { RelativeTime } from '../common/RelativeTime.tsx'
 import { shortId } from '../../host/format.ts'
 import { useWalletControls } from '../../host/wallet/wallet-controls.ts'
 import { TxStatus } from './TxStatus.tsx'
+import { TableScroll } from '../common/TableScroll.tsx'
 
 function VerifiedBadge({ claim }: { claim: ClaimView }) {
   return claim.verified ? (
@@ -153,7 +154,7 @@ function ClaimTable({
   empty: string
 }) {
   return (
-    <div className="table-scroll">
+    <TableScroll label="Registrations">
       <table className="table claims-table">
         <thead>
           <tr>
@@ -189,6 +190,6 @@ function ClaimTable({
           )}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   )
 }

@@ -71,6 +71,7 @@ export function WalletCard() {
           <select
             className="select"
             data-testid="network-select"
+            aria-label="Network"
             value={String(s.chainId ?? preferredChain ?? s.networks[0]?.id ?? '')}
             disabled={!controls || busy !== null}
             onChange={(e) => void act('switch', () => controls!.switchNetwork(Number(e.target.value)))}
