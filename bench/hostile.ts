@@ -96,7 +96,7 @@ async function main(): Promise<void> {
     const pages = await Promise.all(
       [0, 1, 2].map(async () => {
         const page = await (await browser.newContext()).newPage()
-        await page.goto(`${stack.url}#/train`)
+        await page.goto(`${stack.url}?debug#/train`)
         return page
       }),
     )

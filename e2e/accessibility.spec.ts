@@ -9,26 +9,14 @@ import { join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { startStack, type Stack } from '../src/node/cli/stack.ts'
-import { DEFAULT_LEARNING, type LearningConfig } from '../src/core/learning/learning-config.ts'
 import { marketHref } from '../src/host/markets/market-route.ts'
 import { launchBrowser } from './browser.ts'
-import { KL_EVERY_ROUND } from './learning-tabs.ts'
+import { MICRO_LEARNING } from './learning-tabs.ts'
 import { buy, fundedBurner, marketsFromNode } from './market-actions.ts'
 import { chainFromNode } from './wallet-actions.ts'
 
-const ROUND_MS = 12_000
-const learning: LearningConfig = {
-  ...DEFAULT_LEARNING,
-  model: '/models/tabswarm-micro/',
-  sources: [{ kind: 'reasoning', family: 'arithmetic' }],
-  windowFraction: 0.4,
-  groupSize: 2,
-  tasksPerRound: 2,
-  sapo: { localGroups: 1, externalGroups: 1 },
-  sampling: { ...DEFAULT_LEARNING.sampling, maxNewTokens: 12 },
-  // a KL term in every round, so every round takes a step and publishes a receipt
-  grpo: { ...DEFAULT_LEARNING.grpo, klBeta: KL_EVERY_ROUND },
-}
+// three tabs learning on the micro model (15 s rounds: three tabs' steps share two cores)
+const ROUND_MS = 15_000
 const VIEWS = ['swarm', 'train', 'solve', 'markets', 'wallet', 'verify', 'settings']
 
 let tmp: string
@@ -43,7 +31,7 @@ test.beforeAll(async () => {
     relayHttpPort: 19851,
     appPort: 19853,
     chain: { port: 19852, stateFile: join(tmp, 'anvil-state.json') },
-    config: { roundLengthMs: ROUND_MS, learning },
+    config: { roundLengthMs: ROUND_MS, learning: MICRO_LEARNING },
   })
   browser = await launchBrowser()
 })

@@ -62,7 +62,7 @@ export const cdpTab = (label: string, tab: CdpTab): LearningTab => ({
   evaluate: <T>(expression: string) => tab.evaluate<T>(expression),
 })
 
-/** One finished (or skipped) round, from the header's hidden list (src/ui/LearningStatus.tsx). */
+/** One finished (or skipped) round, from the header's hidden list (src/ui/LearningStatus.tsx, with ?debug). */
 export interface RoundItem {
   round: number
   skipped: string

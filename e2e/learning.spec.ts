@@ -199,10 +199,10 @@ const log = (tab: LearningTab, rows: RoundItem[]) =>
 test(`3 tabs, one hidden, learn together for ${ROUNDS} rounds and put every round on chain; the leaderboards agree`, async () => {
   test.setTimeout(300_000)
   pages = await Promise.all(
-    [0, 1].map(async () => openTab(await browser.newContext(), `${stack.url}#/train`)),
+    [0, 1].map(async () => openTab(await browser.newContext(), `${stack.url}?debug#/train`)),
   )
   // No background-throttling switches for the hidden tab: it gets what a real background tab gets.
-  hidden = await openBackgroundTab(`${stack.url}#/train`, DEBUG_PORT)
+  hidden = await openBackgroundTab(`${stack.url}?debug#/train`, DEBUG_PORT)
   const tabs = [
     playwrightTab('tab 0', pages[0]!),
     playwrightTab('tab 1', pages[1]!),

@@ -117,7 +117,7 @@ const log = (label: string, rows: RoundItem[]) =>
 test(`3 tabs learn through ${ROUNDS} rounds of every hostile rollouts message, refuse and count each, and train on none`, async () => {
   test.setTimeout(360_000)
   pages = await Promise.all(
-    [0, 1, 2].map(async () => openTab(await browser.newContext(), `${stack.url}#/train`)),
+    [0, 1, 2].map(async () => openTab(await browser.newContext(), `${stack.url}?debug#/train`)),
   )
   const tabs = pages.map((page, i) => playwrightTab(`tab ${i}`, page))
   const attacker = hostile!

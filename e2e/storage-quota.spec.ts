@@ -58,7 +58,7 @@ test('a full disk: rounds go on training, the Train view says why, and saving re
   })
   browser = await launchBrowser()
   const page: Page = await (await browser.newContext()).newPage()
-  await page.goto(`${stack.url}#/train`)
+  await page.goto(`${stack.url}?debug#/train`)
   const tab = playwrightTab('tab', page)
   const origin = new URL(stack.url).origin
   const cdp = await page.context().newCDPSession(page)

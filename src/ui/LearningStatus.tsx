@@ -1,9 +1,12 @@
-// A one-line learning status in the header (round, phase, policy version), with each finished round and
-// each of this session's training receipts as data attributes for the browser tests. The Train view is where the learning is shown in full.
+// A one-line learning status in the header (round, phase, policy version). With `?debug` in the URL it
+// also carries each finished round and each of this session's training receipts as data attributes, for
+// the browser tests and benches; no other page holds them. The Train view is where learning is shown in full.
 import { useLearningStore } from '../host/stores/learning-store.ts'
 
+const DEBUG = new URLSearchParams(location.search).has('debug')
+
 export function LearningStatus() {
-  const { phase, round, model, rounds, receipts, message } = useLearningStore()
+  const { phase, round, model, message } = useLearningStore()
   if (phase === 'off') return null
   const tone = phase === 'error' ? 'bad' : 'muted'
   return (
@@ -18,6 +21,16 @@ export function LearningStatus() {
       {phase === 'error'
         ? 'learning stopped'
         : `round ${round} · ${phase}${model ? ` · v${model.policyVersion}` : ''}`}
+      {DEBUG && <DebugLists />}
+    </span>
+  )
+}
+
+/** The rounds and receipts as hidden data, for tests that read them the way the page has them. */
+function DebugLists() {
+  const { rounds, receipts } = useLearningStore()
+  return (
+    <>
       <ol hidden data-testid="learning-rounds">
         {rounds.map((r) => (
           <li
@@ -44,6 +57,6 @@ export function LearningStatus() {
           <li key={r.receiptHash} data-receipt={r.receiptHash} data-json={JSON.stringify(r)} />
         ))}
       </ol>
-    </span>
+    </>
   )
 }
