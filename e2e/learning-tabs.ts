@@ -171,8 +171,15 @@ export const click = (tab: LearningTab, testId: string): Promise<boolean> =>
     return true
   })()`)
 
-export const openView = (tab: LearningTab, view: string): Promise<unknown> =>
-  tab.evaluate(`location.hash = '#/${view}'`)
+/** Opens a view by its hash and waits until it has rendered: a view's code loads when it is first shown. */
+export async function openView(tab: LearningTab, view: string): Promise<void> {
+  await tab.evaluate(`location.hash = '#/${view}'`)
+  await until(
+    () => tab.evaluate<boolean>(`document.querySelector('main[data-testid="view-${view}"] .card') !== null`),
+    Boolean,
+    15_000,
+  )
+}
 
 /** A round the tab ran in full: it published, heard, and trained on its own and others' groups. */
 export const fullRound = (r: RoundItem): boolean =>
