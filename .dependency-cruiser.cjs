@@ -34,6 +34,14 @@ module.exports = {
       to: { path: '^src/(host|ui|node)/' },
     },
     {
+      name: 'runtime-imports-react',
+      comment:
+        'core, compute, peer and host run without React (the stores are vanilla zustand); React and zustand’s React binding are for src/ui',
+      severity: 'error',
+      from: { path: '^src/(core|compute|peer|host)/', pathNot: TEST },
+      to: { path: '(^|/)node_modules/(react|react-dom)/|(^|/)node_modules/zustand/(index|react)\\.js$' },
+    },
+    {
       name: 'product-imports-test-support',
       comment: 'fixtures and test decoders serve tests and benches, never the product',
       severity: 'error',
@@ -42,7 +50,8 @@ module.exports = {
     },
   ],
   options: {
-    includeOnly: '^(src|workers|test-support)/',
+    // the project's code, and the packages the runtime rule below names
+    includeOnly: '^(src|workers|test-support)/|(^|/)node_modules/(react|react-dom|zustand)/',
     exclude: { path: '^test-support/layering/' },
     doNotFollow: { path: 'node_modules' },
     // type-only imports count: a type that lives in the wrong layer is a wrong import too

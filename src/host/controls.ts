@@ -1,7 +1,5 @@
 // The actions the UI can ask for. The views never talk to workers or libp2p: they call these, and the
 // code that starts the tab (start-tab.ts) provides them with setAppControls().
-import { useSyncExternalStore } from 'react'
-
 export interface AppControls {
   /** downloads this tab's identity (peer key) as a backup file */
   exportIdentity(): Promise<void>
@@ -18,7 +16,7 @@ export interface AppControls {
 let current: AppControls | null = null
 const listeners = new Set<() => void>()
 
-/** Installs (or, with null, removes) the controls; components using useAppControls() re-render. */
+/** Installs (or, with null, removes) the controls; subscribers (the views' useAppControls) hear of it. */
 export function setAppControls(controls: AppControls | null): void {
   current = controls
   for (const listener of listeners) listener()
@@ -28,12 +26,8 @@ export function getAppControls(): AppControls | null {
   return current
 }
 
-function subscribe(listener: () => void): () => void {
+/** Calls `listener` whenever the controls are installed or removed; returns the unsubscribe. */
+export function subscribeAppControls(listener: () => void): () => void {
   listeners.add(listener)
   return () => listeners.delete(listener)
-}
-
-/** The controls, or null until the tab has installed them (buttons render disabled meanwhile). */
-export function useAppControls(): AppControls | null {
-  return useSyncExternalStore(subscribe, getAppControls, getAppControls)
 }

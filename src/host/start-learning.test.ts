@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import type { SwarmConfig } from '../core/config/swarm-config.ts'
 import { DEFAULT_LEARNING } from '../core/learning/learning-config.ts'
 import { nextRound, roundTimes } from '../core/learning/round-clock.ts'
-import { useLearningStore } from './stores/learning-store.ts'
+import { learningStore } from './stores/learning-store.ts'
 import { FEED_LIMIT, initialLearningState, type HeardRollout } from '../core/learning/learning-state.ts'
 import type { InputsFile } from '../core/protocol/inputs-file.ts'
 import type { Receipt } from '../core/protocol/receipt-schema.ts'
@@ -88,14 +88,14 @@ describe('the learning store feed', () => {
 
   it('feeds the store from worker events and ignores the others', () => {
     resetLearning(true)
-    expect(useLearningStore.getState().phase).toBe('loading')
+    expect(learningStore.getState().phase).toBe('loading')
     const receipt = { receiptHash: 'r' } as Receipt
     const inputs = {} as InputsFile
     expect(applyLearningEvent({ type: 'learning-receipt', round: 2, receipt, inputs })).toBe(true)
     expect(applyLearningEvent({ type: 'left' })).toBe(false)
-    expect(useLearningStore.getState().receipts).toEqual([receipt])
+    expect(learningStore.getState().receipts).toEqual([receipt])
     resetLearning(false)
-    expect(useLearningStore.getState()).toMatchObject({ phase: 'off', receipts: [] })
+    expect(learningStore.getState()).toMatchObject({ phase: 'off', receipts: [] })
   })
 })
 
@@ -152,10 +152,10 @@ describe('the learning round clock', () => {
     const info = vi.spyOn(console, 'info').mockImplementation(() => {})
     const config = { ...CONFIG, roundLengthMs: 30_000 }
     expect(adoptLearningClock({ config, clockNote })).toBe(config)
-    expect(useLearningStore.getState().clockNote).toEqual(clockNote)
+    expect(learningStore.getState().clockNote).toEqual(clockNote)
     expect(info).toHaveBeenCalledWith(`tabswarm: ${clockNote.text}`)
     info.mockRestore()
     resetLearning(true)
-    expect(useLearningStore.getState().clockNote).toBeNull()
+    expect(learningStore.getState().clockNote).toBeNull()
   })
 })

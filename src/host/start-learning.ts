@@ -6,7 +6,7 @@ import { createPublicClient, http, type Address } from 'viem'
 import { readCoordinatorClock, type CoordinatorClock } from './rewards/coordinator-clock.ts'
 import { loadDeployment } from './chain/load-deployment.ts'
 import type { SwarmConfig } from '../core/config/swarm-config.ts'
-import { useLearningStore } from './stores/learning-store.ts'
+import { learningStore } from './stores/learning-store.ts'
 import { FEED_LIMIT, initialLearningState, type LearningState } from '../core/learning/learning-state.ts'
 import { MAX_HISTORY_EVALS, MAX_HISTORY_ROUNDS } from '../core/learning/learning-loop.ts'
 import type { LearningEvent, PeerWorkerEvent } from '../core/protocol/peer-worker-messages.ts'
@@ -52,13 +52,13 @@ export const RECEIPT_LIMIT = 50
 
 /** Starts the store over for a session: 'loading' when the swarm learns, 'off' when it does not. */
 export function resetLearning(learns: boolean): void {
-  useLearningStore.setState({ ...initialLearningState(), phase: learns ? 'loading' : 'off' })
+  learningStore.setState({ ...initialLearningState(), phase: learns ? 'loading' : 'off' })
 }
 
 /** Folds a worker event into the store; false when it is not a learning event. */
 export function applyLearningEvent(event: PeerWorkerEvent): boolean {
   if (!isLearningEvent(event)) return false
-  useLearningStore.setState((state) => learningUpdate(state, event))
+  learningStore.setState((state) => learningUpdate(state, event))
   return true
 }
 
@@ -138,7 +138,7 @@ export async function deploymentClockSource(): Promise<CoordinatorClockSource | 
 
 /** Shows the clock's note on the round card (and in the console) and gives the config for the worker. */
 export function adoptLearningClock({ config, clockNote }: LearningClock): SwarmConfig {
-  useLearningStore.setState({ clockNote })
+  learningStore.setState({ clockNote })
   if (clockNote) console.info(`tabswarm: ${clockNote.text}`)
   return config
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { RewardSubmitter } from './rewards/reward-submitter.ts'
 import { ZERO_CHAIN_TIP, type SubmissionInput } from './rewards/submission-queue.ts'
-import { useLearningStore } from './stores/learning-store.ts'
+import { learningStore } from './stores/learning-store.ts'
 import { roundRow } from '../../test-support/train/round-row-fixture.ts'
 import { roundSubmission, startRewardSubmissions } from './start-rewards.ts'
 
@@ -46,6 +46,6 @@ describe('a round on its way to the chain', () => {
     expect(submitter.queued.map((e) => e.round)).toEqual([1])
     rewards.onEvent({ type: 'learning-round', row: roundRow(5, { chainTip: 'not-a-tip' }), peers: {} })
     expect(submitter.queued).toHaveLength(1)
-    expect(useLearningStore.getState().message).toMatch(/^Round 5's reward cannot go on chain: a chain tip/)
+    expect(learningStore.getState().message).toMatch(/^Round 5's reward cannot go on chain: a chain tip/)
   })
 })

@@ -6,7 +6,7 @@ import { createRewardSubmitter, type RewardSubmitter } from './rewards/reward-su
 import { roundWinners } from './rewards/round-winners.ts'
 import { chainTipBytes32, rewardUnits, type SubmissionInput } from './rewards/submission-queue.ts'
 import type { ContractTxResult } from './chain/contract-tx.ts'
-import { useLearningStore } from './stores/learning-store.ts'
+import { learningStore } from './stores/learning-store.ts'
 import { type RoundRow } from '../core/learning/learning-state.ts'
 import type { LearningEvent } from '../core/protocol/peer-worker-messages.ts'
 import { getWalletControls } from './wallet/wallet-controls.ts'
@@ -58,7 +58,7 @@ export function startRewardSubmissions(
       } catch (error) {
         // a round the contract would refuse is not sent; the loop goes on
         const why = error instanceof Error ? error.message : String(error)
-        useLearningStore.setState({
+        learningStore.setState({
           message: `Round ${event.row.round}'s reward cannot go on chain: ${why}.`,
         })
       }

@@ -14,14 +14,14 @@ import type { ReceiptsBody } from '../core/protocol/receipts-message.ts'
 import { encodeEnvelope, PROTOCOL_VERSION } from '../core/protocol/envelope.ts'
 import { topicFor } from '../core/protocol/topics.ts'
 import { roundAt, type SwarmConfig } from '../core/config/swarm-config.ts'
-import { useNetStore, emptyStats } from './stores/net-store.ts'
-import { useSwarmStore } from './stores/swarm-store.ts'
+import { netStore, emptyStats } from './stores/net-store.ts'
+import { swarmStore } from './stores/swarm-store.ts'
 import type {
   PeerWorkerCommand,
   PeerWorkerEvent,
   PeerWorkerInit,
 } from '../core/protocol/peer-worker-messages.ts'
-import { useSettingsStore } from './stores/settings-store.ts'
+import { settingsStore } from './stores/settings-store.ts'
 import { setAppControls } from './controls.ts'
 import { exposeDebugHandle } from './debug-handle.ts'
 import { downloadFile } from './download-file.ts'
@@ -37,7 +37,7 @@ import {
 } from './start-learning.ts'
 import { startRewardSubmissions, type RewardSubmissions } from './start-rewards.ts'
 import { recordReceipt } from './verify/record-receipt.ts'
-import { useWalletStore } from './stores/wallet-store.ts'
+import { walletStore } from './stores/wallet-store.ts'
 
 interface Session {
   network: Network
@@ -57,33 +57,33 @@ export async function startTab(): Promise<void> {
   // rest of the start and is only awaited when the peer worker needs it.
   const detecting = detectCapabilities()
   const configUrl = configUrlFrom(location.search)
-  useSettingsStore.setState({ configUrl })
+  settingsStore.setState({ configUrl })
   let loaded: Awaited<ReturnType<typeof loadSwarmConfig>>
   let identity: TabIdentity
   try {
     const claiming = claimIdentity()
     loaded = await loadSwarmConfig(configUrl)
-    useSettingsStore.setState({ config: loaded.config, swarmId: loaded.swarmId })
+    settingsStore.setState({ config: loaded.config, swarmId: loaded.swarmId })
     identity = await claiming
   } catch (err) {
     const message = (err as Error).message
-    useSettingsStore.setState({ configError: message })
-    useNetStore.setState({ status: 'error', error: message })
+    settingsStore.setState({ configError: message })
+    netStore.setState({ status: 'error', error: message })
     void refreshStorage(navigator.storage?.persisted?.().catch(() => false) ?? false)
     return
   }
   const { config, swarmId } = loaded
-  useSwarmStore.setState({ self: { peerId: identity.peerId, name: identity.name } })
+  swarmStore.setState({ self: { peerId: identity.peerId, name: identity.name } })
   // The wallet runs beside the swarm: a chain that is down or slow never holds the network up.
   startWallet({ privateKey: identity.privateKey, peerId: identity.peerId }).catch((err: unknown) =>
-    useWalletStore.setState({ error: `The wallet could not start: ${(err as Error).message}` }),
+    walletStore.setState({ error: `The wallet could not start: ${(err as Error).message}` }),
   )
   void refreshStorage(identity.persisted)
   let capabilities: Capabilities | null = null
 
   let session: Session | null = null
   const boot = async (): Promise<void> => {
-    useNetStore.setState({
+    netStore.setState({
       status: 'starting',
       relay: 'connecting',
       error: null,
@@ -94,9 +94,9 @@ export async function startTab(): Promise<void> {
       session = await startSession(config, swarmId, identity, detecting)
       capabilities = await detecting
       exposeDebugHandle(location.search, { network: session.network })
-      useNetStore.setState({ status: 'online' })
+      netStore.setState({ status: 'online' })
     } catch (err) {
-      useNetStore.setState({
+      netStore.setState({
         status: 'error',
         error: `could not start the network: ${(err as Error).message}`,
       })
@@ -132,22 +132,22 @@ export async function startTab(): Promise<void> {
     },
     pause() {
       session?.worker.postMessage({ type: 'pause' } satisfies PeerWorkerCommand)
-      useSettingsStore.setState({ participation: 'paused' })
-      useNetStore.setState({ status: 'paused' })
+      settingsStore.setState({ participation: 'paused' })
+      netStore.setState({ status: 'paused' })
     },
     resume() {
       session?.worker.postMessage({ type: 'resume' } satisfies PeerWorkerCommand)
-      useSettingsStore.setState({ participation: 'active' })
-      useNetStore.setState({ status: 'online' })
+      settingsStore.setState({ participation: 'active' })
+      netStore.setState({ status: 'online' })
     },
     async leave() {
       await shutdown()
-      useSettingsStore.setState({ participation: 'left' })
-      useNetStore.setState({ status: 'stopped', topology: null })
-      useSwarmStore.setState({ peers: {} })
+      settingsStore.setState({ participation: 'left' })
+      netStore.setState({ status: 'stopped', topology: null })
+      swarmStore.setState({ peers: {} })
     },
     async rejoin() {
-      useSettingsStore.setState({ participation: 'active' })
+      settingsStore.setState({ participation: 'active' })
       await boot()
     },
   })
@@ -176,7 +176,7 @@ async function startSession(
     config,
     swarmId,
     check: (topic, data, signer, source) => validator.validate(topic, data, signer, source),
-    onRelayState: (relay) => useNetStore.setState({ relay }),
+    onRelayState: (relay) => netStore.setState({ relay }),
     onEnvelope: (envelope, from) => {
       if (envelope.kind === 'presence' && (envelope.body as PresenceBody).leaving) void network?.hangUp(from)
       if (envelope.kind === 'receipts') {
@@ -198,8 +198,8 @@ async function startSession(
           void recordReceipt(msg.receipt, { round: msg.round, ours: true, inputs: msg.inputs })
         return
       }
-      if (msg.type === 'state') useSwarmStore.setState(msg.state)
-      else if (msg.type === 'error') useNetStore.setState({ error: msg.message })
+      if (msg.type === 'state') swarmStore.setState(msg.state)
+      else if (msg.type === 'error') netStore.setState({ error: msg.message })
       else resolve()
     }
   })
@@ -220,7 +220,7 @@ async function startSession(
     net.stats.setQueueDepth(host.queueDepth())
     void net.topology().then((topology) => {
       const { stats, history } = net.stats.sample(Date.now())
-      useNetStore.setState({ topology, relay: topology.relay, stats, history })
+      netStore.setState({ topology, relay: topology.relay, stats, history })
     })
   }, STATS_SAMPLE_MS)
   return { network: net, worker, sampler, rewards, left }
@@ -250,7 +250,7 @@ async function publishLeave(
 
 async function refreshStorage(persisted: boolean | Promise<boolean>): Promise<void> {
   const estimate = await navigator.storage?.estimate?.().catch(() => null)
-  useSettingsStore.setState({
+  settingsStore.setState({
     storage: { usage: estimate?.usage ?? 0, quota: estimate?.quota ?? 0, persisted: await persisted },
   })
 }

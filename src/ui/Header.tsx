@@ -1,12 +1,10 @@
 // The top bar: logo, nav, who this tab is and how connected it is.
-import { useNetStore } from '../host/stores/net-store.ts'
-import { useSettingsStore } from '../host/stores/settings-store.ts'
-import { useSwarmStore } from '../host/stores/swarm-store.ts'
 import { RELAY_LABEL, STATUS_TONE } from './connection-state.ts'
 import { shortId } from '../host/format.ts'
 import { routeHref } from './hash-route.ts'
 import { LearningStatus } from './LearningStatus.tsx'
 import type { ViewDef } from './views.tsx'
+import { useNetStore, useSettingsStore, useSwarmStore } from './stores.ts'
 
 function Logo() {
   return (

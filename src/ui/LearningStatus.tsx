@@ -1,7 +1,7 @@
 // A one-line learning status in the header (round, phase, policy version). With `?debug` in the URL it
 // also carries each finished round and each of this session's training receipts as data attributes, for
 // the browser tests and benches; no other page holds them. The Train view is where learning is shown in full.
-import { useLearningStore } from '../host/stores/learning-store.ts'
+import { useLearningStore } from './stores.ts'
 
 const DEBUG = new URLSearchParams(location.search).has('debug')
 

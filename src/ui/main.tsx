@@ -5,7 +5,7 @@ import { StrictMode } from 'react'
 import { flushSync } from 'react-dom'
 import { createRoot } from 'react-dom/client'
 import { App } from './App.tsx'
-import { useNetStore } from '../host/stores/net-store.ts'
+import { netStore } from '../host/stores/net-store.ts'
 import './app.css'
 
 const root = document.getElementById('root')
@@ -27,7 +27,7 @@ afterFirstPaint()
   .catch((err: unknown) => {
     const message = err instanceof Error ? err.message : String(err)
     console.error('tabswarm: could not start this tab', err)
-    useNetStore.setState({
+    netStore.setState({
       status: 'error',
       error: `Could not start this tab: ${message}. Reload the page to try again.`,
     })

@@ -1,8 +1,6 @@
 import { useMemo } from 'react'
-import { useNetStore } from '../host/stores/net-store.ts'
-import { useSettingsStore } from '../host/stores/settings-store.ts'
-import { useSwarmStore } from '../host/stores/swarm-store.ts'
 import { mergePeerRows, relayIdsOf, type PeerRow } from './peer-rows.ts'
+import { useNetStore, useSettingsStore, useSwarmStore } from './stores.ts'
 
 export interface PeerView {
   selfId: string | null

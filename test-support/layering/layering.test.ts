@@ -1,6 +1,6 @@
 // The import rule of ARCHITECTURE.md holds only while `npm run lint` can fail: these fixture trees, cruised
-// with the project's own .dependency-cruiser.cjs, show that an upward import and product code importing
-// test-support are refused, and that a downward import passes.
+// with the project's own .dependency-cruiser.cjs, show that an upward import, React in the host and
+// product code importing test-support are refused, and that a downward import passes.
 import { execFile } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
@@ -38,6 +38,12 @@ describe('the import rule', () => {
     const { code, out } = await cruise('fixture-in-product')
     expect(code).not.toBe(0)
     expect(out).toContain('product-imports-test-support: src/host/tab.ts → test-support/fixture.ts')
+  })
+
+  it('refuses React in the tab’s runtime (the host runs without it)', async () => {
+    const { code, out } = await cruise('react-in-host')
+    expect(code).not.toBe(0)
+    expect(out).toMatch(/runtime-imports-react: src\/host\/tab\.ts → \S*node_modules\/react\/index\.js/)
   })
 
   it('lets the host import the core', async () => {

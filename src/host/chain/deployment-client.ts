@@ -3,11 +3,11 @@
 import { createPublicClient, http, type PublicClient } from 'viem'
 import { rpcUrlFor } from './chains.ts'
 import type { ChainDeployment } from './deployment.ts'
-import { useWalletSettings, useWalletStore } from '../stores/wallet-store.ts'
+import { walletSettingsStore, walletStore } from '../stores/wallet-store.ts'
 
 export function deploymentRpcUrl(deployment: ChainDeployment): string {
-  const network = useWalletStore.getState().networks.find((n) => n.id === deployment.chainId)
-  const overrides = useWalletSettings.getState().rpcOverrides
+  const network = walletStore.getState().networks.find((n) => n.id === deployment.chainId)
+  const overrides = walletSettingsStore.getState().rpcOverrides
   return network
     ? rpcUrlFor(network, overrides, location.href)
     : new URL(deployment.rpcUrl, location.href).href
@@ -15,7 +15,7 @@ export function deploymentRpcUrl(deployment: ChainDeployment): string {
 
 /** Whether the deployment's chain is the local one (polled faster); true until the networks are known. */
 export function isLocalDeployment(deployment: ChainDeployment): boolean {
-  return useWalletStore.getState().networks.find((n) => n.id === deployment.chainId)?.local ?? true
+  return walletStore.getState().networks.find((n) => n.id === deployment.chainId)?.local ?? true
 }
 
 /** JSON-RPC calls batched; one retry and a 10 s timeout, so a dead RPC is reported instead of hanging. */

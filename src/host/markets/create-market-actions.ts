@@ -14,7 +14,7 @@ import type { TxState } from '../chain/tx-state.ts'
 import { marketRequestAt, type CreateMarketDraft } from '../../core/markets/create-market-form.ts'
 import { encodeMetadata } from '../../core/markets/metadata.ts'
 import { formatFee } from '../../core/markets/market-format.ts'
-import { useWalletStore } from '../stores/wallet-store.ts'
+import { walletStore } from '../stores/wallet-store.ts'
 import { getWalletControls } from '../wallet/wallet-controls.ts'
 import { marketsFeedClient, pokeMarketsFeed } from './markets-feed.ts'
 
@@ -31,7 +31,7 @@ export interface RunCreateOptions {
 export async function runCreateMarket(o: RunCreateOptions): Promise<CreateResult> {
   const controls = getWalletControls()
   const client = marketsFeedClient()
-  const owner = useWalletStore.getState().address
+  const owner = walletStore.getState().address
   const fail = (error: string): CreateResult => {
     o.onCreate({ phase: 'failed', error })
     return { ok: false, error }

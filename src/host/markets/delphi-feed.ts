@@ -23,9 +23,9 @@ import {
 import type { DelphiNetwork } from '../delphi/networks.ts'
 import type { MarketHistory } from '../../core/markets/market-history.ts'
 import type { MarketPosition, MarketSnapshot } from '../../core/markets/market-snapshot.ts'
-import { TRADES_KEPT, useMarketsStore } from '../stores/markets-store.ts'
-import { useTradeHistoryStore } from '../stores/trade-history-store.ts'
-import { useWalletStore } from '../stores/wallet-store.ts'
+import { TRADES_KEPT, marketsStore } from '../stores/markets-store.ts'
+import { tradeHistoryStore } from '../stores/trade-history-store.ts'
+import { walletStore } from '../stores/wallet-store.ts'
 import { deploymentReadClient } from '../chain/deployment-client.ts'
 import { parseMarketRoute } from './market-route.ts'
 import { followMarkets, pokeMarketsFeed } from './markets-feed.ts'
@@ -84,13 +84,13 @@ export function historyTrades(market: Address, history: MarketHistory): TradeEve
 
 /** The wallet whose positions are read: the connected one, on whatever chain (addresses are the same). */
 function connectedOwner(): Address | null {
-  const w = useWalletStore.getState()
+  const w = walletStore.getState()
   return w.status === 'connected' ? w.address : null
 }
 
 /** Starts following `network`'s markets; returns the stop function. */
 export function startDelphiFeed({ network, apiKey }: DelphiFeedOptions): () => void {
-  const set = useMarketsStore.setState
+  const set = marketsStore.setState
   if (!apiKey) {
     set({
       errorTitle: 'No API key',
@@ -203,7 +203,7 @@ export function startDelphiFeed({ network, apiKey }: DelphiFeedOptions): () => v
       updatedAt: Date.now(),
     }))
     if (read.length > 0)
-      useTradeHistoryStore.setState((h) => ({
+      tradeHistoryStore.setState((h) => ({
         trades: { ...h.trades, ...trades },
         // the chart is behind the chain until every history read has caught up
         throughBlock: read.reduce((min, r) => (r.through! < min ? r.through! : min), blockNumber),

@@ -1,6 +1,5 @@
 // Routes inside the Markets view: #/markets (the list), #/markets/<market address> (one market),
 // #/markets/portfolio (the wallet's positions) and #/markets/create (the create-market form).
-import { useSyncExternalStore } from 'react'
 import { getAddress, isAddress, type Address } from 'viem'
 
 /** The market address in `hash` ("#/markets/0x…"), or null for the list. */
@@ -21,25 +20,4 @@ export type MarketsPage = 'list' | 'portfolio' | 'create'
 export function parseMarketsPage(hash: string): MarketsPage {
   const [view, page] = hash.replace(/^#\/?/, '').split(/[/?]/)
   return view === 'markets' && (page === 'portfolio' || page === 'create') ? page : 'list'
-}
-
-function subscribe(listener: () => void): () => void {
-  window.addEventListener('hashchange', listener)
-  return () => window.removeEventListener('hashchange', listener)
-}
-
-export function useMarketRoute(): Address | null {
-  return useSyncExternalStore(
-    subscribe,
-    () => parseMarketRoute(window.location.hash),
-    () => null,
-  )
-}
-
-export function useMarketsPage(): MarketsPage {
-  return useSyncExternalStore(
-    subscribe,
-    () => parseMarketsPage(window.location.hash),
-    () => 'list',
-  )
 }

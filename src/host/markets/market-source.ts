@@ -5,8 +5,8 @@ import { rpcUrlFor, type NetworkInfo } from '../chain/chains.ts'
 import type { ChainDeployment } from '../chain/deployment.ts'
 import { delphiNetwork, type DelphiNetwork, type DelphiNetworkName } from '../delphi/networks.ts'
 import { type DelphiSettings, type MarketSourceId } from '../stores/delphi-settings-store.ts'
-import { emptyMarketsRead, useMarketsStore } from '../stores/markets-store.ts'
-import { useTradeHistoryStore } from '../stores/trade-history-store.ts'
+import { emptyMarketsRead, marketsStore } from '../stores/markets-store.ts'
+import { tradeHistoryStore } from '../stores/trade-history-store.ts'
 import { startDelphiFeed } from './delphi-feed.ts'
 import { startMarketsFeed } from './markets-feed.ts'
 
@@ -67,8 +67,8 @@ export function serviceUrlProblem(value: string): string | null {
 
 /** Empties the store and follows `source`; returns the stop function. */
 export function startMarketSource(input: MarketSourceInput): () => void {
-  useMarketsStore.setState(emptyMarketsRead())
-  useTradeHistoryStore.setState({ trades: {}, throughBlock: null })
+  marketsStore.setState(emptyMarketsRead())
+  tradeHistoryStore.setState({ trades: {}, throughBlock: null })
   if (input.source === 'local') return startMarketsFeed(input.deployment)
   const network = delphiNetworkFor(
     input.source,

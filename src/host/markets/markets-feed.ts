@@ -17,9 +17,9 @@ import {
 } from '../chain/markets/market-reads.ts'
 import { LOCAL_POLLING_MS, REMOTE_POLLING_MS } from '../wallet/wallet-config.ts'
 import type { MarketPosition } from '../../core/markets/market-snapshot.ts'
-import { mergeTrades, useMarketsStore } from '../stores/markets-store.ts'
-import { appendTradeHistory, useTradeHistoryStore } from '../stores/trade-history-store.ts'
-import { useWalletStore } from '../stores/wallet-store.ts'
+import { mergeTrades, marketsStore } from '../stores/markets-store.ts'
+import { appendTradeHistory, tradeHistoryStore } from '../stores/trade-history-store.ts'
+import { walletStore } from '../stores/wallet-store.ts'
 import { deploymentReadClient, deploymentRpcUrl, isLocalDeployment } from '../chain/deployment-client.ts'
 
 let poller: BlockPoller | null = null
@@ -43,13 +43,13 @@ export function pokeMarketsFeed(): void {
 
 /** The wallet whose positions are read: the connected one, when it is on the deployment's chain. */
 function ownerOn(deployment: ChainDeployment): Address | null {
-  const w = useWalletStore.getState()
+  const w = walletStore.getState()
   return w.status === 'connected' && w.chainId === deployment.chainId ? w.address : null
 }
 
 /** Starts following the markets of `deployment`; returns the stop function. */
 export function startMarketsFeed(deployment: ChainDeployment | null): () => void {
-  const set = useMarketsStore.setState
+  const set = marketsStore.setState
   const markets = deployment?.markets
   const collateral = deployment?.collateral
   if (!deployment || !markets || !collateral) {
@@ -62,7 +62,7 @@ export function startMarketsFeed(deployment: ChainDeployment | null): () => void
   const createdBlocks = new Map<string, bigint>()
   let eventsFrom = BigInt(deployment.deployedAtBlock)
   // the history is read again from the deployment block: start it empty
-  useTradeHistoryStore.setState({ trades: {}, throughBlock: null })
+  tradeHistoryStore.setState({ trades: {}, throughBlock: null })
   let readOwner: Address | null = null
 
   async function onBlock(blockNumber: bigint): Promise<void> {
@@ -110,7 +110,7 @@ export function startMarketsFeed(deployment: ChainDeployment | null): () => void
       blockNumber,
       updatedAt: Date.now(),
     }))
-    useTradeHistoryStore.setState((h) => ({
+    tradeHistoryStore.setState((h) => ({
       trades: appendTradeHistory(h.trades, events.trades),
       throughBlock: blockNumber,
     }))
@@ -159,7 +159,7 @@ export function followMarkets(o: FollowMarketsOptions): () => void {
   feedClient = o.client
   feedChainId = o.chainId
   // A wallet that connects, disconnects or switches chains: read its positions now.
-  const unsubscribe = useWalletStore.subscribe((w, prev) => {
+  const unsubscribe = walletStore.subscribe((w, prev) => {
     if (w.address !== prev.address || w.chainId !== prev.chainId || w.status !== prev.status)
       if (o.ownerChanged()) mine.poke()
   })

@@ -11,7 +11,7 @@ import { formatShares } from '../../core/markets/share-amount.ts'
 import { UNLIMITED_ALLOWANCE, approvalNeeded } from '../../core/markets/trade-checks.ts'
 import type { TradeQuote } from '../../core/markets/trade-quote.ts'
 import { collateralTokenAbi } from '../chain/generated/CollateralToken.ts'
-import { useWalletStore } from '../stores/wallet-store.ts'
+import { walletStore } from '../stores/wallet-store.ts'
 import { getWalletControls } from '../wallet/wallet-controls.ts'
 import { marketsFeedChainId, marketsFeedClient, pokeMarketsFeed } from './markets-feed.ts'
 
@@ -34,7 +34,7 @@ export interface RunTradeOptions {
  */
 async function currentAllowance(o: RunTradeOptions): Promise<bigint> {
   const client = marketsFeedClient()
-  const owner = useWalletStore.getState().address
+  const owner = walletStore.getState().address
   if (!client || !owner) return o.allowance
   try {
     return await client.readContract({

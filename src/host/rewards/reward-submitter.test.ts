@@ -20,9 +20,9 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startAnvil, type Anvil } from '../../node/cli/anvil.ts'
 import { coordinatorClockSource, learningClock } from '../start-learning.ts'
-import { useLearningStore } from '../stores/learning-store.ts'
+import { learningStore } from '../stores/learning-store.ts'
 import { type LearningState } from '../../core/learning/learning-state.ts'
-import { useWalletStore } from '../stores/wallet-store.ts'
+import { walletStore } from '../stores/wallet-store.ts'
 import { runContractTx } from '../chain/contract-tx.ts'
 import { readCoordinatorClock } from './coordinator-clock.ts'
 import { deployCoordinator } from '../chain/deploy-coordinator.ts'
@@ -99,7 +99,7 @@ function countingSend(): { send: SwarmSend; calls: string[] } {
 }
 
 function connectWallet(peerClaims: ClaimView[] | null): void {
-  useWalletStore.setState({
+  walletStore.setState({
     deployment: { chainId: 31337, rpcUrl: anvil.rpcUrl, coordinator, deployedAtBlock: 1 },
     status: 'connected',
     kind: 'burner',
@@ -117,7 +117,7 @@ async function until(
 ): Promise<LearningState> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
-    const s = useLearningStore.getState()
+    const s = learningStore.getState()
     if (ok(s)) return s
     if (Date.now() > deadline)
       throw new Error(`timed out waiting for ${what}: ${JSON.stringify(s.submissions)}`)
@@ -174,25 +174,25 @@ describe('reward submitter without a ready wallet', () => {
       calls.push(call.functionName),
       { ok: false, error: 'not expected' }
     )
-    const message = () => useLearningStore.getState().message
+    const message = () => learningStore.getState().message
     connectWallet(null)
-    useWalletStore.setState({ status: 'disconnected', address: null, chainId: null, rpcUrl: null })
-    useLearningStore.setState({ submissions: {}, message: null })
+    walletStore.setState({ status: 'disconnected', address: null, chainId: null, rpcUrl: null })
+    learningStore.setState({ submissions: {}, message: null })
     const submitter = createRewardSubmitter({ peerId: 'peer', send, indexedDB: null })
     const input = (round: number) => ({ round, reward: '1', chainTip: ZERO_CHAIN_TIP, winners: [] })
     submitter.enqueue(input(1))
     submitter.enqueue(input(2))
-    expect(useLearningStore.getState().submissions[2]).toMatchObject({ status: 'queued', attempts: 0 })
+    expect(learningStore.getState().submissions[2]).toMatchObject({ status: 'queued', attempts: 0 })
     expect(message()).toBe(
       'Rewards for rounds 1–2 are queued: no wallet is connected; connect one in the Wallet view.',
     )
 
-    useLearningStore.setState({ message: 'The model could not be loaded.' }) // the round loop's sentence
+    learningStore.setState({ message: 'The model could not be loaded.' }) // the round loop's sentence
     submitter.enqueue(input(3))
     expect(message()).toBe('The model could not be loaded.')
 
-    useLearningStore.setState({ message: null })
-    useWalletStore.setState({
+    learningStore.setState({ message: null })
+    walletStore.setState({
       status: 'connected',
       address: account.address,
       chainId: 685685,
@@ -231,7 +231,7 @@ describe('reward submitter on anvil', () => {
     const key = await generateKeyPair('Ed25519')
     peerId = peerIdFromPrivateKey(key).toString()
     rival = peerIdFromPrivateKey(await generateKeyPair('Ed25519')).toString()
-    useLearningStore.setState({ submissions: {}, message: null })
+    learningStore.setState({ submissions: {}, message: null })
     connectWallet(null) // claims not read yet: the submitter tries, and the contract says why not
     const { send, calls } = countingSend()
     counting.calls = calls
@@ -247,10 +247,10 @@ describe('reward submitter on anvil', () => {
 
     // the wallet panel's read shows no claim: the message asks for the registration
     connectWallet([])
-    expect(useLearningStore.getState().message).toBe(
+    expect(learningStore.getState().message).toBe(
       'The reward for round 1 is queued: this peer is not registered to the wallet; register it in the Wallet view and it will be sent.',
     )
-    expect(useLearningStore.getState().rewardsWaitForRegistration).toBe(true)
+    expect(learningStore.getState().rewardsWaitForRegistration).toBe(true)
 
     const proof = await signRegistration(key, { chainId: 31337, coordinator, wallet: account.address })
     const registered = await runContractTx({
@@ -329,7 +329,7 @@ describe('reward submitter on anvil', () => {
     )
 
     await startChain()
-    useWalletStore.setState({ blockNumber: 1_000n }) // the wallet's poller reads a block: the chain is back
+    walletStore.setState({ blockNumber: 1_000n }) // the wallet's poller reads a block: the chain is back
     const back = await until('rounds 4 and 5 confirmed', allConfirmed([4, 5]))
     expect(back.message).toBeNull()
     const events = await client.getContractEvents({
@@ -379,7 +379,7 @@ describe('reward submitter on anvil', () => {
     )
     stored.close()
 
-    useLearningStore.setState({ submissions: {}, message: null })
+    learningStore.setState({ submissions: {}, message: null })
     const { send, calls } = countingSend()
     submitter = createRewardSubmitter({ peerId, send, indexedDB: factory })
     submitter.enqueue(entry(3, [rival])) // already confirmed before the reload: ignored

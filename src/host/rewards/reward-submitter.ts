@@ -5,8 +5,8 @@
 // registration appear. Every change is written to the learning store (`submissions`), and a sentence
 // goes to its `message` while rounds wait for something the user should know of.
 import { createPublicClient, http, type Address, type PublicClient } from 'viem'
-import { useLearningStore } from '../stores/learning-store.ts'
-import { useWalletStore, type WalletState } from '../stores/wallet-store.ts'
+import { learningStore } from '../stores/learning-store.ts'
+import { walletStore, type WalletState } from '../stores/wallet-store.ts'
 import { submitRound, type SwarmSend } from './submit-round.ts'
 import {
   EMPTY_QUEUE,
@@ -113,18 +113,18 @@ export function createRewardSubmitter(deps: RewardSubmitterDeps): RewardSubmitte
 
   /** Writes the learning store when the queue or the message changed (the wallet store ticks each block). */
   function publish(): void {
-    const view = walletView(useWalletStore.getState())
+    const view = walletView(walletStore.getState())
     const text = queueMessage(queue, { rpcUrl: view.target?.rpcUrl ?? null, ...view })
-    const { message: current, rewardsWaitForRegistration: waiting } = useLearningStore.getState()
+    const { message: current, rewardsWaitForRegistration: waiting } = learningStore.getState()
     // The message is shared with the round loop: replace only our own sentence, or none.
     const message = text !== current && (current === null || current === lastMessage) ? text : current
     lastMessage = text
     const waits = waitsForRegistration(queue, view)
     if (queue === published && message === current && waits === waiting) return
-    if (queue !== published) useLearningStore.setState({ submissions: toSubmissions(queue) })
+    if (queue !== published) learningStore.setState({ submissions: toSubmissions(queue) })
     published = queue
-    if (message !== current) useLearningStore.setState({ message })
-    if (waits !== waiting) useLearningStore.setState({ rewardsWaitForRegistration: waits })
+    if (message !== current) learningStore.setState({ message })
+    if (waits !== waiting) learningStore.setState({ rewardsWaitForRegistration: waits })
   }
 
   /** Queues a write; writes run in order, and a failed one leaves the queue in memory only. */
@@ -171,7 +171,7 @@ export function createRewardSubmitter(deps: RewardSubmitterDeps): RewardSubmitte
     if (timer) clearTimeout(timer)
     timer = undefined
     if (stopped || !loaded) return
-    const view = walletView(useWalletStore.getState())
+    const view = walletView(walletStore.getState())
     if (!view.target) return // the wallet store says when it is ready
     const wake = nextWakeAt(queue, view.registered)
     if (wake !== undefined) timer = setTimeout(() => void flush(), Math.max(0, wake - now()))
@@ -181,7 +181,7 @@ export function createRewardSubmitter(deps: RewardSubmitterDeps): RewardSubmitte
     const tried = new Set<number>() // each round at most once per pass
     for (;;) {
       if (stopped) return
-      const view = walletView(useWalletStore.getState())
+      const view = walletView(walletStore.getState())
       if (!view.target) return
       const next = dueEntries(queue, now(), view.registered).find((e) => !tried.has(e.round))
       if (!next) return
@@ -222,7 +222,7 @@ export function createRewardSubmitter(deps: RewardSubmitterDeps): RewardSubmitte
     return flushing
   }
 
-  let seen = useWalletStore.getState()
+  let seen = walletStore.getState()
   function onWallet(s: WalletState): void {
     const before = walletView(seen)
     const view = walletView(s)
@@ -240,7 +240,7 @@ export function createRewardSubmitter(deps: RewardSubmitterDeps): RewardSubmitte
     if (view.target && (changed || !before.target || view.registered !== before.registered)) void flush()
     else if (!flushing) schedule()
   }
-  const unsubscribe = useWalletStore.subscribe(onWallet)
+  const unsubscribe = walletStore.subscribe(onWallet)
   publish()
   onWallet(seen)
 

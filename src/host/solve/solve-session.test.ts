@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { GenerateCall, GenerateResult } from '../../peer/solver/solver-client.ts'
 import type { ModelCard } from '../../peer/solver/solver-protocol.ts'
-import { DEFAULT_SETTINGS, useSolverStore } from '../stores/solver-store.ts'
+import { DEFAULT_SETTINGS, solverStore } from '../stores/solver-store.ts'
 import { createSolveSession, sourceOf, type SolverPort } from './solve-session.ts'
 
 const CARD: ModelCard = {
@@ -60,7 +60,7 @@ const session = (solver: SolverPort) =>
   })
 
 beforeEach(() =>
-  useSolverStore.setState({
+  solverStore.setState({
     choice: { kind: 'shipped' },
     model: { phase: 'idle' },
     settings: { ...DEFAULT_SETTINGS, family: 'reasoning/arithmetic', samples: 2 },
@@ -91,7 +91,7 @@ describe('solve session', () => {
   it('loads a model with per-file progress, then shows its card', async () => {
     const s = session(fakeSolver(() => []))
     await s.loadModel({ kind: 'url', url: 'x/' }, { kind: 'url', url: 'http://h/x/' })
-    const { model, choice } = useSolverStore.getState()
+    const { model, choice } = solverStore.getState()
     expect(choice).toEqual({ kind: 'url', url: 'x/' })
     expect(model).toEqual({
       phase: 'ready',
@@ -103,7 +103,7 @@ describe('solve session', () => {
   it('keeps the load error as the model status', async () => {
     const s = session(fakeSolver(() => [], 'tokenizer.json is missing'))
     await s.loadModel({ kind: 'shipped' }, { kind: 'url', url: 'http://h/' })
-    expect(useSolverStore.getState().model).toMatchObject({
+    expect(solverStore.getState().model).toMatchObject({
       phase: 'error',
       message: 'tokenizer.json is missing',
     })
@@ -114,7 +114,7 @@ describe('solve session', () => {
     await s.loadModel({ kind: 'shipped' }, { kind: 'url', url: 'http://h/' })
     s.drawCurrent()
     expect(await s.solve()).toBe(true)
-    const { run, history } = useSolverStore.getState()
+    const { run, history } = solverStore.getState()
     expect(run?.phase).toBe('done')
     expect(run?.texts).toEqual(['<answer>nope</answer>', 'no tags at all'])
     // formatted but wrong: 0 + length bonus; unformatted: -1 + length bonus
@@ -133,10 +133,10 @@ describe('solve session', () => {
     const s = session(fakeSolver(() => []))
     await s.loadModel({ kind: 'shipped' }, { kind: 'url', url: 'http://h/' })
     s.drawCurrent()
-    const answer = (useSolverStore.getState().task as { answer: string }).answer
+    const answer = (solverStore.getState().task as { answer: string }).answer
     const right = session(fakeSolver(() => [`<answer>${answer}</answer>`, 'x']))
     expect(await right.solve()).toBe(true)
-    const { run } = useSolverStore.getState()
+    const { run } = solverStore.getState()
     expect(run?.results[0]!.reward).toEqual({ format: 0, correctness: 1, length: 0.2, total: 1.2 })
     expect(run?.passAt1).toBe(0.5)
     expect(run?.passAtK).toBe(1)
@@ -146,7 +146,7 @@ describe('solve session', () => {
     const s = session(fakeSolver(() => ['a', 'b']))
     await s.loadModel({ kind: 'shipped' }, { kind: 'url', url: 'http://h/' })
     await s.solveBatch(3)
-    const { history, batch, settings } = useSolverStore.getState()
+    const { history, batch, settings } = solverStore.getState()
     expect(history.map((h) => h.seed)).toEqual([1, 2, 3])
     expect(settings.seed).toBe(3)
     expect(batch).toBeNull()
@@ -156,13 +156,13 @@ describe('solve session', () => {
     const s = session(fakeSolver(() => ['a']))
     s.drawCurrent()
     expect(await s.solve()).toBe(false)
-    expect(useSolverStore.getState().history).toEqual([])
+    expect(solverStore.getState().history).toEqual([])
   })
 
   it('names a bad task setting instead of drawing', () => {
     const s = session(fakeSolver(() => []))
     s.updateSettings({ family: 'poetry' })
-    expect(useSolverStore.getState().taskError).toBe('unknown task family "poetry"')
-    expect(useSolverStore.getState().task).toBeNull()
+    expect(solverStore.getState().taskError).toBe('unknown task family "poetry"')
+    expect(solverStore.getState().task).toBeNull()
   })
 })

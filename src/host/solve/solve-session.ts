@@ -7,12 +7,12 @@ import type { ModelSource, SamplingOptions } from '../../peer/solver/solver-prot
 import {
   appendHistory,
   startedRun,
-  useSolverStore,
   withDelta,
   withProgress,
   type ModelChoice,
   type SolverState,
   type TaskSettings,
+  solverStore,
 } from '../stores/solver-store.ts'
 import { drawTask } from './task-choice.ts'
 import { scoreCompletions, type RunSandbox } from './score-run.ts'
@@ -38,7 +38,7 @@ export function sourceOf(choice: ModelChoice, pageUrl: string): ModelSource | un
 }
 
 export function createSolveSession(deps: SessionDeps) {
-  const store = useSolverStore
+  const store = solverStore
   const set = (patch: Partial<SolverState>) => store.setState(patch)
   let loads = 0
   let solves = 0

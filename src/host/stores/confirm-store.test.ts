@@ -4,22 +4,22 @@ import {
   answerConfirmationsOf,
   currentConfirmation,
   requestConfirmation,
-  useConfirmStore,
+  confirmStore,
 } from './confirm-store.ts'
 
 describe('confirm store', () => {
   it('asks one question at a time and resolves each with its answer', async () => {
     const first = requestConfirmation({ title: 'Buy YES', details: [{ label: 'Cost', value: '10 USDC' }] })
     const second = requestConfirmation({ title: 'Sell NO', details: [] })
-    const shown = currentConfirmation(useConfirmStore.getState())
+    const shown = currentConfirmation(confirmStore.getState())
     expect(shown?.title).toBe('Buy YES')
     answerConfirmation(shown!.id, true)
     await expect(first).resolves.toBe(true)
-    const next = currentConfirmation(useConfirmStore.getState())
+    const next = currentConfirmation(confirmStore.getState())
     expect(next?.title).toBe('Sell NO')
     answerConfirmation(next!.id, false)
     await expect(second).resolves.toBe(false)
-    expect(currentConfirmation(useConfirmStore.getState())).toBeNull()
+    expect(currentConfirmation(confirmStore.getState())).toBeNull()
   })
 
   it('answers every waiting question of a kind at once, leaving the others in line', async () => {
@@ -29,7 +29,7 @@ describe('confirm store', () => {
     answerConfirmationsOf('swarm', true)
     await expect(swarmA).resolves.toBe(true)
     await expect(swarmB).resolves.toBe(true)
-    const left = currentConfirmation(useConfirmStore.getState())
+    const left = currentConfirmation(confirmStore.getState())
     expect(left?.title).toBe('Buy YES')
     answerConfirmation(left!.id, false)
     await expect(trade).resolves.toBe(false)
@@ -37,6 +37,6 @@ describe('confirm store', () => {
 
   it('ignores an answer to a question that is gone', () => {
     answerConfirmation(12345, true)
-    expect(useConfirmStore.getState().queue).toEqual([])
+    expect(confirmStore.getState().queue).toEqual([])
   })
 })

@@ -1,7 +1,7 @@
 // In-app confirmations: a flow asks (requestConfirmation) and awaits the user's answer from the
 // ConfirmDialog the shell renders. Used for burner transactions (trades always, swarm submissions
 // unless allowed). One question at a time; the others wait in line.
-import { create } from 'zustand'
+import { createStore } from 'zustand/vanilla'
 
 export interface ConfirmRequest {
   title: string
@@ -24,7 +24,7 @@ interface ConfirmState {
   queue: Pending[]
 }
 
-export const useConfirmStore = create<ConfirmState>()(() => ({ queue: [] }))
+export const confirmStore = createStore<ConfirmState>()(() => ({ queue: [] }))
 
 let nextId = 1
 
@@ -32,15 +32,15 @@ let nextId = 1
 export function requestConfirmation(request: ConfirmRequest): Promise<boolean> {
   return new Promise((resolve) => {
     const pending: Pending = { ...request, id: nextId++, resolve }
-    useConfirmStore.setState((s) => ({ queue: [...s.queue, pending] }))
+    confirmStore.setState((s) => ({ queue: [...s.queue, pending] }))
   })
 }
 
 /** The user's answer to the request `id` (the first in line). */
 export function answerConfirmation(id: number, yes: boolean): void {
-  const pending = useConfirmStore.getState().queue.find((p) => p.id === id)
+  const pending = confirmStore.getState().queue.find((p) => p.id === id)
   if (!pending) return
-  useConfirmStore.setState((s) => ({ queue: s.queue.filter((p) => p.id !== id) }))
+  confirmStore.setState((s) => ({ queue: s.queue.filter((p) => p.id !== id) }))
   pending.resolve(yes)
 }
 
@@ -49,7 +49,7 @@ export function answerConfirmation(id: number, yes: boolean): void {
  * the dialog on screen for it is no longer theirs to answer).
  */
 export function answerConfirmationsOf(kind: string, yes: boolean): void {
-  for (const pending of useConfirmStore.getState().queue.filter((p) => p.kind === kind))
+  for (const pending of confirmStore.getState().queue.filter((p) => p.kind === kind))
     answerConfirmation(pending.id, yes)
 }
 

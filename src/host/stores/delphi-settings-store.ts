@@ -2,7 +2,7 @@
 // (the local chain or one of Delphi's), the API key (one key for Delphi's REST API, sent as X-API-Key)
 // and per-network replacements of the REST and subgraph base URLs. Persisted in localStorage like
 // the wallet settings; the RPC URL of each chain stays in the wallet settings (rpcOverrides).
-import { create } from 'zustand'
+import { createStore } from 'zustand/vanilla'
 import { createJSONStorage, persist } from 'zustand/middleware'
 import type { DelphiNetworkName } from '../delphi/networks.ts'
 
@@ -26,7 +26,7 @@ export const DEFAULT_DELPHI_SETTINGS: DelphiSettings = {
   subgraphUrls: {},
 }
 
-export const useDelphiSettings = create<DelphiSettings>()(
+export const delphiSettingsStore = createStore<DelphiSettings>()(
   persist(() => ({ ...DEFAULT_DELPHI_SETTINGS }), {
     name: 'tabswarm:delphi-settings',
     version: 1,

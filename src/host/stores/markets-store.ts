@@ -1,7 +1,7 @@
 // The markets for the UI (written by src/host/markets/markets-feed.ts while the Markets view is open):
 // every market's latest snapshot, the connected wallet's positions, recent trades, and the list
 // query (status filter, search, sort), which persists for the tab's session.
-import { create } from 'zustand'
+import { createStore } from 'zustand/vanilla'
 import type { Address } from 'viem'
 import type { CollateralDeployment } from '../chain/deployment.ts'
 import type { TradeEvent } from '../chain/markets/market-events.ts'
@@ -57,7 +57,7 @@ export const emptyMarketsRead = (): Omit<MarketsState, 'query'> => ({
   updatedAt: null,
 })
 
-export const useMarketsStore = create<MarketsState>()(() => ({
+export const marketsStore = createStore<MarketsState>()(() => ({
   ...emptyMarketsRead(),
   query: DEFAULT_LIST_QUERY,
 }))

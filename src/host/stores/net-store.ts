@@ -1,5 +1,5 @@
 // Network state for the UI: written by the main-thread libp2p node (src/host/net), read by views.
-import { create } from 'zustand'
+import { createStore } from 'zustand/vanilla'
 import type { RelayState, Topology } from '../../peer/peer/bridge-protocol.ts'
 
 export interface PeerCounters {
@@ -68,7 +68,7 @@ export const emptyStats = (): NetStats => ({
   perPeer: {},
 })
 
-export const useNetStore = create<NetState>()(() => ({
+export const netStore = createStore<NetState>()(() => ({
   status: 'starting',
   relay: 'connecting',
   error: null,

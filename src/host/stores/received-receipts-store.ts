@@ -2,7 +2,7 @@
 // delivered them, ours as published), each with `validate`'s verdict once it is in. Written by the tab's
 // wiring (src/host/verify/record-receipt.ts); read by the Verify view. Kept in memory only: a reload
 // starts the list over.
-import { create } from 'zustand'
+import { createStore } from 'zustand/vanilla'
 import type { InputsFile } from '../../core/protocol/inputs-file.ts'
 import type { Verdict } from '../../core/protocol/receipt.ts'
 import type { Receipt } from '../../core/protocol/receipt-schema.ts'
@@ -69,4 +69,4 @@ export interface ReceivedReceiptsState {
   receipts: readonly ReceivedReceipt[]
 }
 
-export const useReceivedReceiptsStore = create<ReceivedReceiptsState>()(() => ({ receipts: [] }))
+export const receivedReceiptsStore = createStore<ReceivedReceiptsState>()(() => ({ receipts: [] }))

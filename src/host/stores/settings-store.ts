@@ -1,5 +1,5 @@
 // Which swarm this tab is in and how it joins: config, its id, pause/leave, storage.
-import { create } from 'zustand'
+import { createStore } from 'zustand/vanilla'
 import type { SwarmConfig } from '../../core/config/swarm-config.ts'
 
 export interface StorageInfo {
@@ -18,7 +18,7 @@ export interface SettingsState {
   storage: StorageInfo | null
 }
 
-export const useSettingsStore = create<SettingsState>()(() => ({
+export const settingsStore = createStore<SettingsState>()(() => ({
   configUrl: '/swarm.json',
   config: null,
   swarmId: null,

@@ -2,7 +2,7 @@
 // error sentence), the task settings and the current task, the completions as they stream and then
 // their rewards, a batch's progress, and the history of solved tasks. The model choice and the history
 // persist in localStorage, so a reload reloads the same model (from the OPFS cache) and keeps the table.
-import { create } from 'zustand'
+import { createStore } from 'zustand/vanilla'
 import { createJSONStorage, persist } from 'zustand/middleware'
 import type { ModelCard, SolverEvent, StopReason } from '../../peer/solver/solver-protocol.ts'
 import type { RewardBreakdown } from '../../core/tasks/reward.ts'
@@ -111,7 +111,7 @@ export const DEFAULT_SETTINGS: TaskSettings = {
   maxTokens: 64,
 }
 
-export const useSolverStore = create<SolverState>()(
+export const solverStore = createStore<SolverState>()(
   persist(
     (): SolverState => ({
       choice: { kind: 'shipped' },

@@ -1,5 +1,5 @@
 // Swarm protocol state for the UI: written from the peer worker's state posts, read by views.
-import { create } from 'zustand'
+import { createStore } from 'zustand/vanilla'
 import type { PresencePeer } from '../../core/protocol/presence.ts'
 
 export interface SwarmState {
@@ -11,7 +11,7 @@ export interface SwarmState {
   presenceSent: number
 }
 
-export const useSwarmStore = create<SwarmState>()(() => ({
+export const swarmStore = createStore<SwarmState>()(() => ({
   self: null,
   round: -1,
   peers: {},

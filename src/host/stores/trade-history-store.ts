@@ -2,7 +2,7 @@
 // src/host/markets/markets-feed.ts), uncapped, unlike the recent trades of markets-store: the
 // probability chart replays a market's whole history through the maths and the portfolio takes the
 // wallet's cost basis from all of its own trades.
-import { create } from 'zustand'
+import { createStore } from 'zustand/vanilla'
 import type { TradeEvent } from '../chain/markets/market-events.ts'
 
 export interface TradeHistoryState {
@@ -12,7 +12,7 @@ export interface TradeHistoryState {
   throughBlock: bigint | null
 }
 
-export const useTradeHistoryStore = create<TradeHistoryState>()(() => ({ trades: {}, throughBlock: null }))
+export const tradeHistoryStore = createStore<TradeHistoryState>()(() => ({ trades: {}, throughBlock: null }))
 
 const after = (a: TradeEvent, b: TradeEvent) =>
   a.blockNumber > b.blockNumber || (a.blockNumber === b.blockNumber && a.logIndex > b.logIndex)

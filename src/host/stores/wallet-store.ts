@@ -1,7 +1,7 @@
 // The wallet for the UI: connection, balances, transactions in flight, registrations read from the
 // chain (written by src/host/wallet/start-wallet.ts), and the user's wallet settings (persisted in
 // localStorage, shared by the profile's tabs).
-import { create } from 'zustand'
+import { createStore } from 'zustand/vanilla'
 import { createJSONStorage, persist } from 'zustand/middleware'
 import type { Address } from 'viem'
 import type { NetworkInfo } from '../chain/chains.ts'
@@ -43,7 +43,7 @@ export interface WalletState {
   peerClaims: ClaimView[] | null
 }
 
-export const useWalletStore = create<WalletState>()(() => ({
+export const walletStore = createStore<WalletState>()(() => ({
   deployment: null,
   deploymentNote: null,
   networks: [],
@@ -82,7 +82,7 @@ export const DEFAULT_WALLET_SETTINGS: WalletSettings = {
   autoApproveSwarm: false,
 }
 
-export const useWalletSettings = create<WalletSettings>()(
+export const walletSettingsStore = createStore<WalletSettings>()(
   persist(() => ({ ...DEFAULT_WALLET_SETTINGS }), {
     name: 'tabswarm:wallet-settings',
     version: 1,

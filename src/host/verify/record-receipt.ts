@@ -3,8 +3,8 @@
 import {
   addReceived,
   receiptKey,
-  useReceivedReceiptsStore,
   withVerdict,
+  receivedReceiptsStore,
 } from '../stores/received-receipts-store.ts'
 import type { InputsFile } from '../../core/protocol/inputs-file.ts'
 import { fail, validate, type Verdict } from '../../core/protocol/receipt.ts'
@@ -20,7 +20,7 @@ export interface ReceiptArrival {
 
 /** Resolves once the verdict is recorded. */
 export async function recordReceipt(receipt: Receipt, arrival: ReceiptArrival): Promise<void> {
-  const store = useReceivedReceiptsStore
+  const store = receivedReceiptsStore
   const entry = {
     receipt,
     inputs: arrival.inputs,

@@ -41,7 +41,7 @@ import { signRegistration } from '../rewards/registration-message.ts'
 import type { TxState } from '../chain/tx-state.ts'
 import { createWalletConfig, type WalletConfig } from './wallet-config.ts'
 import { answerConfirmationsOf, requestConfirmation } from '../stores/confirm-store.ts'
-import { useWalletSettings, useWalletStore } from '../stores/wallet-store.ts'
+import { walletSettingsStore, walletStore } from '../stores/wallet-store.ts'
 import { downloadFile } from '../download-file.ts'
 import { setWalletControls, type SendOptions } from './wallet-controls.ts'
 
@@ -56,7 +56,7 @@ const CHANNEL = 'tabswarm-wallet'
 
 type TxWallet = WalletClient<Transport, Chain, Account>
 
-const set = useWalletStore.setState
+const set = walletStore.setState
 
 /** One burner transaction at a time across the profile's tabs (they share the key, so the nonce). */
 function burnerLock<T>(send: () => Promise<T>): Promise<T> {
@@ -76,7 +76,7 @@ export async function startWallet(peer: WalletPeer): Promise<void> {
 
   // allowing swarm submissions in the settings also answers the one waiting on screen: it would
   // otherwise hold the submission (and every one queued behind it) until the user clicked it away
-  useWalletSettings.subscribe((s, prev) => {
+  walletSettingsStore.subscribe((s, prev) => {
     if (s.autoApproveSwarm && !prev.autoApproveSwarm) answerConfirmationsOf('swarm', true)
   })
 
@@ -96,7 +96,7 @@ export async function startWallet(peer: WalletPeer): Promise<void> {
   function build(): WalletConfig {
     return createWalletConfig({
       networks,
-      rpcOverrides: useWalletSettings.getState().rpcOverrides,
+      rpcOverrides: walletSettingsStore.getState().rpcOverrides,
       base: location.href,
       burnerAccount: loadBurner,
     })
@@ -115,7 +115,7 @@ export async function startWallet(peer: WalletPeer): Promise<void> {
     deployment && deployment.chainId === chainId ? deployment : null
 
   const wantedChainId = (): number => {
-    const preferred = useWalletSettings.getState().chainId
+    const preferred = walletSettingsStore.getState().chainId
     return networks.some((n) => n.id === preferred) ? preferred! : networks[0]!.id
   }
 
@@ -191,8 +191,7 @@ export async function startWallet(peer: WalletPeer): Promise<void> {
     const kind = kindOf(conn.connector?.id)
     if (conn.status === 'connected') {
       const changed =
-        useWalletStore.getState().address !== conn.address ||
-        useWalletStore.getState().chainId !== conn.chainId
+        walletStore.getState().address !== conn.address || walletStore.getState().chainId !== conn.chainId
       set({
         status: 'connected',
         kind,
@@ -241,7 +240,7 @@ export async function startWallet(peer: WalletPeer): Promise<void> {
   async function connectWallet(kind: WalletKind): Promise<void> {
     const connector = connectorFor(kind)
     if (!connector) throw new Error(`no ${kind} wallet connector`)
-    if (kind === 'injected' && !useWalletStore.getState().injectedAvailable)
+    if (kind === 'injected' && !walletStore.getState().injectedAvailable)
       throw new Error(
         'No browser wallet found: install MetaMask (or another injected wallet), or use the burner.',
       )
@@ -250,7 +249,7 @@ export async function startWallet(peer: WalletPeer): Promise<void> {
     set({ status: 'connecting', kind, error: null })
     try {
       await connect(wc.config, { connector, chainId: wantedChainId() })
-      useWalletSettings.setState({ preferred: kind })
+      walletSettingsStore.setState({ preferred: kind })
     } catch (err) {
       set({ error: errorSentence(err, errorContext(wantedChainId())) })
       syncConnection()
@@ -305,7 +304,7 @@ export async function startWallet(peer: WalletPeer): Promise<void> {
       call,
       kind: options.kind,
       walletKind: prepared.kind,
-      autoApproveSwarm: useWalletSettings.getState().autoApproveSwarm,
+      autoApproveSwarm: walletSettingsStore.getState().autoApproveSwarm,
       confirm: () => requestConfirmation({ ...options.confirmation, kind: options.kind }),
       prepare: options.prepare ? () => options.prepare!(prepared.address) : undefined,
       errorContext: errorContext(chainId),
@@ -317,8 +316,7 @@ export async function startWallet(peer: WalletPeer): Promise<void> {
   }
 
   const needDeployment = (): ChainDeployment => {
-    if (!deployment)
-      throw new Error(useWalletStore.getState().deploymentNote ?? 'No chain deployment is known.')
+    if (!deployment) throw new Error(walletStore.getState().deploymentNote ?? 'No chain deployment is known.')
     return deployment
   }
 
@@ -335,12 +333,12 @@ export async function startWallet(peer: WalletPeer): Promise<void> {
       await connectWallet(kind)
     },
     async disconnect() {
-      useWalletSettings.setState({ preferred: 'none' })
+      walletSettingsStore.setState({ preferred: 'none' })
       await disconnect(wc.config)
       syncConnection()
     },
     async switchNetwork(chainId) {
-      useWalletSettings.setState({ chainId })
+      walletSettingsStore.setState({ chainId })
       set({ error: null })
       if (getConnection(wc.config).status !== 'connected') return
       try {
@@ -411,10 +409,10 @@ export async function startWallet(peer: WalletPeer): Promise<void> {
     async setRpcOverride(chainId, url) {
       const problem = rpcUrlProblem(url)
       if (problem) throw new Error(problem)
-      const overrides = { ...useWalletSettings.getState().rpcOverrides }
+      const overrides = { ...walletSettingsStore.getState().rpcOverrides }
       if (url.trim() === '') delete overrides[chainId]
       else overrides[chainId] = url.trim()
-      useWalletSettings.setState({ rpcOverrides: overrides })
+      walletSettingsStore.setState({ rpcOverrides: overrides })
       // A new RPC means new clients: rebuild the config and connect the same wallet again.
       const kind = kindOf(getConnection(wc.config).connector?.id)
       poller?.stop()
@@ -427,7 +425,7 @@ export async function startWallet(peer: WalletPeer): Promise<void> {
       if (kind) await connectWallet(kind).catch(() => {})
     },
     setAutoApproveSwarm(allow) {
-      useWalletSettings.setState({ autoApproveSwarm: allow })
+      walletSettingsStore.setState({ autoApproveSwarm: allow })
     },
     async send(call, options) {
       const chainId = options.chainId ?? getConnection(wc.config).chainId ?? wantedChainId()
@@ -436,11 +434,11 @@ export async function startWallet(peer: WalletPeer): Promise<void> {
   })
 
   watch()
-  const preferred = useWalletSettings.getState().preferred
+  const preferred = walletSettingsStore.getState().preferred
   // Without a local chain nothing connects by itself: a remote chain is the user's choice.
   const auto =
     preferred === 'injected'
-      ? useWalletStore.getState().injectedAvailable
-      : preferred === 'burner' && (deployment !== null || useWalletSettings.getState().chainId !== null)
+      ? walletStore.getState().injectedAvailable
+      : preferred === 'burner' && (deployment !== null || walletSettingsStore.getState().chainId !== null)
   if (auto && preferred !== 'none') await connectWallet(preferred).catch(() => {})
 }

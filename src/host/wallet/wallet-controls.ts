@@ -1,6 +1,5 @@
 // The wallet actions the UI can ask for, provided by start-wallet.ts (same pattern as controls.ts):
 // views call these and read useWalletStore; they never touch wagmi or viem themselves.
-import { useSyncExternalStore } from 'react'
 import type { ContractCall, ContractTxResult } from '../chain/contract-tx.ts'
 import type { TxKind, WalletKind } from '../chain/confirm-policy.ts'
 import type { ConfirmRequest } from '../stores/confirm-store.ts'
@@ -48,12 +47,8 @@ export function getWalletControls(): WalletControls | null {
   return current
 }
 
-function subscribe(listener: () => void): () => void {
+/** Calls `listener` whenever the wallet controls are installed or removed; returns the unsubscribe. */
+export function subscribeWalletControls(listener: () => void): () => void {
   listeners.add(listener)
   return () => listeners.delete(listener)
-}
-
-/** The wallet controls, or null until the wallet has started. */
-export function useWalletControls(): WalletControls | null {
-  return useSyncExternalStore(subscribe, getWalletControls, getWalletControls)
 }

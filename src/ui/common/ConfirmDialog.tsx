@@ -1,7 +1,8 @@
 // The app's confirmation dialog: shows the first pending request of the confirm store (burner trades,
 // swarm submissions when not allowed automatically) and answers it. Escape cancels.
 import { useEffect, useRef } from 'react'
-import { answerConfirmation, currentConfirmation, useConfirmStore } from '../../host/stores/confirm-store.ts'
+import { answerConfirmation, currentConfirmation } from '../../host/stores/confirm-store.ts'
+import { useConfirmStore } from '../stores.ts'
 
 export function ConfirmDialog() {
   const request = useConfirmStore(currentConfirmation)

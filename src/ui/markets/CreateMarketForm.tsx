@@ -19,8 +19,6 @@ import {
 } from '../../core/markets/create-market-form.ts'
 import type { MarketKind } from '../../core/markets/market-snapshot.ts'
 import { MARKET_CATEGORIES, type MarketCategory } from '../../core/markets/metadata.ts'
-import { useMarketsStore } from '../../host/stores/markets-store.ts'
-import { useWalletStore } from '../../host/stores/wallet-store.ts'
 import { Card } from '../common/Card.tsx'
 import { TxStatus } from '../wallet/TxStatus.tsx'
 import { isLocalDeployment } from '../../host/chain/deployment-client.ts'
@@ -28,6 +26,7 @@ import { runCreateMarket } from '../../host/markets/create-market-actions.ts'
 import { MarketsStatus } from './MarketsStatus.tsx'
 import { marketHref } from '../../host/markets/market-route.ts'
 import { useMarketToken } from './use-market-token.ts'
+import { useMarketsStore, useWalletStore } from '../stores.ts'
 
 /** A sensible starting liquidity per pricing rule: DPM k = 10, LMSR b = 100 shares. */
 const DEFAULT_LIQUIDITY: Record<MarketKind, string> = { dpm: '10', lmsr: '100' }

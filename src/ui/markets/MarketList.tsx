@@ -12,7 +12,7 @@ import {
 } from '../../core/markets/market-format.ts'
 import { marketTitle, outcomeLabel, type MarketSnapshot } from '../../core/markets/market-snapshot.ts'
 import { STATUS_FILTERS, statusLabel } from '../../core/markets/market-status.ts'
-import { useMarketsStore } from '../../host/stores/markets-store.ts'
+import { marketsStore } from '../../host/stores/markets-store.ts'
 import { Card } from '../common/Card.tsx'
 import { CountTitle } from '../common/CountTitle.tsx'
 import { useNow } from '../use-now.ts'
@@ -21,13 +21,14 @@ import { MarketsStatus } from './MarketsStatus.tsx'
 import { ProbabilityBar } from './ProbabilityBar.tsx'
 import { marketHref } from '../../host/markets/market-route.ts'
 import { useMarketToken } from './use-market-token.ts'
+import { useMarketsStore } from '../stores.ts'
 
 export function MarketList() {
   const markets = useMarketsStore((s) => s.markets)
   const query = useMarketsStore((s) => s.query)
   const shown = useMemo(() => selectMarkets(markets, query), [markets, query])
   const setQuery = (q: Partial<typeof query>) =>
-    useMarketsStore.setState((s) => ({ query: { ...s.query, ...q } }))
+    marketsStore.setState((s) => ({ query: { ...s.query, ...q } }))
 
   return (
     <Card

@@ -23,7 +23,6 @@ import {
 } from '../../core/markets/market-snapshot.ts'
 import { statusLabel } from '../../core/markets/market-status.ts'
 import { formatShares } from '../../core/markets/share-amount.ts'
-import { useMarketsStore } from '../../host/stores/markets-store.ts'
 import { Card } from '../common/Card.tsx'
 import { useNow } from '../use-now.ts'
 import { SettlementProofFact, VerifiableBadge } from './MarketSettlement.tsx'
@@ -37,6 +36,7 @@ import { TradePanel } from './TradePanel.tsx'
 import { MARKETS_HREF } from '../../host/markets/market-route.ts'
 import { useMarketToken } from './use-market-token.ts'
 import { TableScroll } from '../common/TableScroll.tsx'
+import { useMarketsStore } from '../stores.ts'
 
 export function MarketPage({ address }: { address: Address }) {
   const key = address.toLowerCase()

@@ -5,8 +5,8 @@
 // opened in the Verify view, which checks tabswarm receipts only.
 import type { Address } from 'viem'
 import { classifyProof } from '../../core/markets/settlement-proof.ts'
-import { useMarketsStore } from '../../host/stores/markets-store.ts'
 import { downloadFile } from '../../host/download-file.ts'
+import { useMarketsStore } from '../stores.ts'
 
 const VERIFIABLE_TITLE =
   'Settled by a model run under Gensyn’s reproducible execution environment (REE): anyone can re-run it from its receipt and check the outcome.'

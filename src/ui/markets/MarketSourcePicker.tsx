@@ -1,7 +1,8 @@
 // Which network's markets the view shows: the local chain or one of Delphi's networks. The choice is
 // kept with the Delphi settings (the API key and URLs are in Settings → Delphi).
-import { useDelphiSettings, type MarketSourceId } from '../../host/stores/delphi-settings-store.ts'
+import { delphiSettingsStore, type MarketSourceId } from '../../host/stores/delphi-settings-store.ts'
 import { MARKET_SOURCES } from '../../host/markets/market-source.ts'
+import { useDelphiSettings } from '../stores.ts'
 
 export function MarketSourcePicker() {
   const source = useDelphiSettings((s) => s.source)
@@ -13,7 +14,7 @@ export function MarketSourcePicker() {
         value={source}
         data-testid="markets-network"
         aria-label="Markets network"
-        onChange={(e) => useDelphiSettings.setState({ source: e.target.value as MarketSourceId })}
+        onChange={(e) => delphiSettingsStore.setState({ source: e.target.value as MarketSourceId })}
       >
         {MARKET_SOURCES.map((s) => (
           <option key={s.id} value={s.id}>

@@ -1,7 +1,5 @@
 // The Markets view's tabs: the list, the wallet's portfolio, and (on the local chain) the create form;
 // then the network picker.
-import { useDelphiSettings } from '../../host/stores/delphi-settings-store.ts'
-import { useWalletStore } from '../../host/stores/wallet-store.ts'
 import { MarketSourcePicker } from './MarketSourcePicker.tsx'
 import { isLocalDeployment } from '../../host/chain/deployment-client.ts'
 import {
@@ -10,6 +8,7 @@ import {
   PORTFOLIO_HREF,
   type MarketsPage,
 } from '../../host/markets/market-route.ts'
+import { useDelphiSettings, useWalletStore } from '../stores.ts'
 
 export function MarketsNav({ page }: { page: MarketsPage | null }) {
   const deployment = useWalletStore((s) => s.deployment)

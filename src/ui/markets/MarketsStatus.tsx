@@ -1,7 +1,6 @@
 // The feed's state above the markets: loading, not deployed, the last read error (with what kind of
 // failure, on Delphi's networks), or the block read.
-import { useMarketsStore } from '../../host/stores/markets-store.ts'
-import { useWalletStore } from '../../host/stores/wallet-store.ts'
+import { useMarketsStore, useWalletStore } from '../stores.ts'
 
 export function MarketsStatus() {
   const phase = useMarketsStore((s) => s.phase)

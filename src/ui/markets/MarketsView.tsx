@@ -4,16 +4,15 @@
 // #/markets/create the create-market form. The feed follows the chain while the view is open.
 import { useEffect } from 'react'
 import { Card } from '../common/Card.tsx'
-import { useDelphiSettings } from '../../host/stores/delphi-settings-store.ts'
-import { useWalletSettings, useWalletStore } from '../../host/stores/wallet-store.ts'
 import { CreateMarketForm } from './CreateMarketForm.tsx'
 import { MarketList } from './MarketList.tsx'
 import { MarketPage } from './MarketPage.tsx'
 import { MarketsNav } from './MarketsNav.tsx'
 import { PortfolioView } from './PortfolioView.tsx'
 import { startMarketSource } from '../../host/markets/market-source.ts'
-import { useMarketRoute, useMarketsPage } from '../../host/markets/market-route.ts'
+import { useMarketRoute, useMarketsPage } from './use-market-route.ts'
 import './markets.css'
+import { useDelphiSettings, useWalletSettings, useWalletStore } from '../stores.ts'
 
 export function MarketsView() {
   const deployment = useWalletStore((s) => s.deployment)

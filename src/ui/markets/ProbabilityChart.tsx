@@ -6,8 +6,8 @@ import { useMemo } from 'react'
 import { formatProbability } from '../../core/markets/market-format.ts'
 import { outcomeLabel, type MarketSnapshot } from '../../core/markets/market-snapshot.ts'
 import { probabilitySeries } from '../../core/markets/probability-series.ts'
-import { useTradeHistoryStore } from '../../host/stores/trade-history-store.ts'
 import { Card } from '../common/Card.tsx'
+import { useTradeHistoryStore } from '../stores.ts'
 
 /** Line colours by outcome index (cycled past eight; the form creates at most eight outcomes). */
 const COLOURS = ['#4aa3ff', '#f2a541', '#5ccf8a', '#e86a6a', '#b48cf2', '#4fd1c5', '#f06bb3', '#c9c95a']

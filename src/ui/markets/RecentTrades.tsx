@@ -4,10 +4,10 @@ import type { CollateralDeployment } from '../../host/chain/deployment.ts'
 import { formatTokenAmount } from '../../core/markets/token-amount.ts'
 import { outcomeLabel, type MarketSnapshot } from '../../core/markets/market-snapshot.ts'
 import { formatShares } from '../../core/markets/share-amount.ts'
-import { useMarketsStore } from '../../host/stores/markets-store.ts'
 import { Card } from '../common/Card.tsx'
 import { CountTitle } from '../common/CountTitle.tsx'
 import { TableScroll } from '../common/TableScroll.tsx'
+import { useMarketsStore } from '../stores.ts'
 
 const NONE: never[] = []
 

@@ -1,8 +1,7 @@
 // The collateral of the markets (symbol and decimals): the feed's on Delphi's networks, else the
 // deployment's.
 import type { CollateralDeployment } from '../../host/chain/deployment.ts'
-import { useMarketsStore } from '../../host/stores/markets-store.ts'
-import { useWalletStore } from '../../host/stores/wallet-store.ts'
+import { useMarketsStore, useWalletStore } from '../stores.ts'
 
 export function useMarketToken(): CollateralDeployment | null {
   const feedToken = useMarketsStore((s) => s.token)

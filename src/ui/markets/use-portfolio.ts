@@ -13,10 +13,9 @@ import {
   type PortfolioEntry,
   type PortfolioTotals,
 } from '../../core/markets/portfolio.ts'
-import { useMarketsStore } from '../../host/stores/markets-store.ts'
-import { useTradeHistoryStore } from '../../host/stores/trade-history-store.ts'
 import { marketsFeedClient } from '../../host/markets/markets-feed.ts'
 import { needsOwnWinningShares, readOwnWinningShares } from './use-market-own-winning-shares.ts'
+import { useMarketsStore, useTradeHistoryStore } from '../stores.ts'
 
 export interface Portfolio {
   owner: Address | null

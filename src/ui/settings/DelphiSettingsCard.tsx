@@ -4,9 +4,10 @@
 // wallet settings.
 import { useState } from 'react'
 import { DELPHI_NETWORKS, DELPHI_NETWORK_NAMES, type DelphiNetworkName } from '../../host/delphi/networks.ts'
-import { useDelphiSettings } from '../../host/stores/delphi-settings-store.ts'
+import { delphiSettingsStore } from '../../host/stores/delphi-settings-store.ts'
 import { Card } from '../common/Card.tsx'
 import { marketSourceLabel, serviceUrlProblem } from '../../host/markets/market-source.ts'
+import { useDelphiSettings } from '../stores.ts'
 
 export function DelphiSettingsCard() {
   return (
@@ -31,7 +32,7 @@ function ApiKeyRow() {
       className="form-row"
       onSubmit={(e) => {
         e.preventDefault()
-        useDelphiSettings.setState({ apiKey: value.trim() })
+        delphiSettingsStore.setState({ apiKey: value.trim() })
       }}
     >
       <label className="field grow">
@@ -66,7 +67,7 @@ function UrlRows({ name }: { name: DelphiNetworkName }) {
   const problem = serviceUrlProblem(rest) ?? serviceUrlProblem(subgraph)
   const unchanged = rest.trim() === savedRest && subgraph.trim() === savedSubgraph
   const save = () =>
-    useDelphiSettings.setState((s) => ({
+    delphiSettingsStore.setState((s) => ({
       restUrls: { ...s.restUrls, [name]: rest.trim() || undefined },
       subgraphUrls: { ...s.subgraphUrls, [name]: subgraph.trim() || undefined },
     }))

@@ -1,7 +1,7 @@
 // How this tab reaches the others: relays (bootnodes) and ICE servers from the swarm config.
-import { useSettingsStore } from '../../host/stores/settings-store.ts'
 import { Card } from '../common/Card.tsx'
 import { CopyButton } from '../common/CopyButton.tsx'
+import { useSettingsStore } from '../stores.ts'
 
 export function NetworkConfigCard() {
   const config = useSettingsStore((s) => s.config)

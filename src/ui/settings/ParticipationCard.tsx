@@ -1,9 +1,8 @@
 // Pause / resume publishing, leave / rejoin the swarm.
 import { useState } from 'react'
-import { useNetStore } from '../../host/stores/net-store.ts'
-import { useSettingsStore } from '../../host/stores/settings-store.ts'
 import { Card } from '../common/Card.tsx'
-import { useAppControls } from '../../host/controls.ts'
+import { useAppControls } from '../use-controls.ts'
+import { useNetStore, useSettingsStore } from '../stores.ts'
 
 const DESCRIPTION = {
   active: 'Active: this tab publishes its presence and work and relays the swarm’s gossip.',

@@ -1,10 +1,10 @@
 // The Settings view: which swarm, how it is reached, local storage, participation, and Delphi's API.
-import { useSettingsStore } from '../../host/stores/settings-store.ts'
 import { DelphiSettingsCard } from './DelphiSettingsCard.tsx'
 import { NetworkConfigCard } from './NetworkConfigCard.tsx'
 import { ParticipationCard } from './ParticipationCard.tsx'
 import { StorageCard } from './StorageCard.tsx'
 import { SwarmConfigCard } from './SwarmConfigCard.tsx'
+import { useSettingsStore } from '../stores.ts'
 
 export function SettingsView() {
   const configError = useSettingsStore((s) => s.configError)

@@ -1,7 +1,7 @@
 // What this origin keeps in the browser (identity, checkpoints, rollouts) and whether it may be evicted.
-import { useSettingsStore } from '../../host/stores/settings-store.ts'
 import { Card } from '../common/Card.tsx'
 import { formatBytes } from '../../host/format.ts'
+import { useSettingsStore } from '../stores.ts'
 
 export function StorageCard() {
   const storage = useSettingsStore((s) => s.storage)

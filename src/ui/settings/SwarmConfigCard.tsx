@@ -1,10 +1,9 @@
 // The swarm this tab is in: its config document, readable and raw, and how to pick another.
-import { useSettingsStore } from '../../host/stores/settings-store.ts'
-import { useSwarmStore } from '../../host/stores/swarm-store.ts'
 import { Card } from '../common/Card.tsx'
 import { CopyButton } from '../common/CopyButton.tsx'
 import { RelativeTime } from '../common/RelativeTime.tsx'
 import { formatDuration } from '../../host/format.ts'
+import { useSettingsStore, useSwarmStore } from '../stores.ts'
 
 /** This page with ?swarm=<url> set, as an example link (keeps the current route). */
 function swarmLink(configUrl: string): string {

@@ -1,10 +1,11 @@
 // The G completions of the current task: streaming while they are sampled, then each with its reward
 // in parts (format + correctness + length = total) and the task's pass@1 and pass@G.
-import { useSolverStore, type CompletionResult } from '../../host/stores/solver-store.ts'
+import { type CompletionResult } from '../../host/stores/solver-store.ts'
 import type { RewardBreakdown } from '../../core/tasks/reward.ts'
 import { Card } from '../common/Card.tsx'
 import { formatCompact } from '../../host/format.ts'
 import { isCorrect, isFormatted } from '../../host/solve/score-run.ts'
+import { useSolverStore } from '../stores.ts'
 
 const signed = (n: number) => (n > 0 ? `+${n.toFixed(1)}` : n.toFixed(1))
 const pct = (n: number | null) => (n === null ? '—' : `${Math.round(n * 100)}%`)

@@ -1,8 +1,9 @@
 // The solved tasks of this browser (kept across reloads), newest first, with each completion's reward.
-import { useSolverStore, type HistoryRow } from '../../host/stores/solver-store.ts'
+import { solverStore, type HistoryRow } from '../../host/stores/solver-store.ts'
 import { Card } from '../common/Card.tsx'
 import { formatCompact } from '../../host/format.ts'
 import { TableScroll } from '../common/TableScroll.tsx'
+import { useSolverStore } from '../stores.ts'
 
 const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0)
 const fixed = (n: number) => n.toFixed(2)
@@ -78,7 +79,7 @@ export function HistoryPanel() {
               type="button"
               className="btn btn-small"
               data-testid="history-clear"
-              onClick={() => useSolverStore.setState({ history: [] })}
+              onClick={() => solverStore.setState({ history: [] })}
             >
               Clear history
             </button>

@@ -3,7 +3,7 @@
 import { useRef, useState } from 'react'
 import { useDropZone } from '../common/use-drop-zone.ts'
 import type { ModelCard } from '../../peer/solver/solver-protocol.ts'
-import { useSolverStore, type ModelChoice, type ModelStatus } from '../../host/stores/solver-store.ts'
+import { type ModelChoice, type ModelStatus } from '../../host/stores/solver-store.ts'
 import { Card } from '../common/Card.tsx'
 import { CopyButton } from '../common/CopyButton.tsx'
 import { formatBytes, formatCompact } from '../../host/format.ts'
@@ -16,6 +16,7 @@ import {
 } from '../../host/solve/folder-source.ts'
 import { LoadProgress } from './LoadProgress.tsx'
 import { SHIPPED_MODEL_PATH, sourceOf, type SolveSession } from '../../host/solve/solve-session.ts'
+import { useSolverStore } from '../stores.ts'
 
 const INFERENCE_ONLY = 'inference only — training real models in the tab is out of scope for now'
 

@@ -2,7 +2,7 @@
 // sample G completions streaming, score them with the swarm's reward, and keep a table of solved tasks.
 // Opening the view reloads the remembered model (a URL model comes back from the OPFS cache).
 import { useEffect } from 'react'
-import { useSolverStore } from '../../host/stores/solver-store.ts'
+import { solverStore } from '../../host/stores/solver-store.ts'
 import { CompletionsPanel } from './CompletionsPanel.tsx'
 import { HistoryPanel } from './HistoryPanel.tsx'
 import { ModelPanel } from './ModelPanel.tsx'
@@ -13,7 +13,7 @@ import './solve.css'
 export function SolveView() {
   const session = tabSolveSession()
   useEffect(() => {
-    const { model, task } = useSolverStore.getState()
+    const { model, task } = solverStore.getState()
     if (model.phase === 'idle') void session.reloadChoice(location.href)
     if (!task) session.drawCurrent()
   }, [session])

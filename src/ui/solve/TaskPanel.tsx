@@ -1,13 +1,13 @@
 // The task: family (reasoning families and code templates), difficulty, seed, the sampling settings,
 // the prompt the model sees, and the buttons: Solve, Next task, Solve N in a row (with progress), Stop.
 import { useState } from 'react'
-import { useSolverStore } from '../../host/stores/solver-store.ts'
 import { DIFFICULTIES, type Difficulty } from '../../core/tasks/task.ts'
 import { Card } from '../common/Card.tsx'
 import { NumberField } from './NumberField.tsx'
 import type { NumericSetting } from './setting-limits.ts'
 import { ANY_FAMILY, FAMILY_OPTIONS } from '../../host/solve/task-choice.ts'
 import type { SolveSession } from '../../host/solve/solve-session.ts'
+import { useSolverStore } from '../stores.ts'
 
 /** The batch the "Solve N" button starts with. */
 const DEFAULT_BATCH = 20

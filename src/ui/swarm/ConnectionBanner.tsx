@@ -1,11 +1,10 @@
 // One line that says where this tab stands with the swarm, and what to do about it.
 import type { ReactNode } from 'react'
-import { useNetStore } from '../../host/stores/net-store.ts'
-import { useSettingsStore } from '../../host/stores/settings-store.ts'
 import { CopyButton } from '../common/CopyButton.tsx'
 import { connectionState, type ConnectionState, type Tone } from '../connection-state.ts'
 import { routeHref } from '../hash-route.ts'
 import type { PeerRow } from '../peer-rows.ts'
+import { useNetStore, useSettingsStore } from '../stores.ts'
 
 const TONE: Record<ConnectionState, Tone> = {
   error: 'bad',

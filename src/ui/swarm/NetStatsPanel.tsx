@@ -1,11 +1,11 @@
 // Traffic through this tab's node: rates, totals, rejections, queue, and a minute of history.
-import { useNetStore } from '../../host/stores/net-store.ts'
 import { Card } from '../common/Card.tsx'
 import { Sparkline } from '../common/Sparkline.tsx'
 import { formatByteRate, formatBytes, formatRate } from '../../host/format.ts'
 import { currentRates, messageRateSeries } from '../net-rates.ts'
 import { IGNORED_REASONS } from '../../core/protocol/gossip-validator.ts'
 import { versionNotice } from './version-notice.ts'
+import { useNetStore } from '../stores.ts'
 
 const HISTORY = 60
 

@@ -1,10 +1,9 @@
 // "This peer": who this tab is in the swarm, and its identity backup / import.
 import { useRef, useState, type DragEvent } from 'react'
-import { useNetStore } from '../../host/stores/net-store.ts'
-import { useSwarmStore } from '../../host/stores/swarm-store.ts'
 import { Card } from '../common/Card.tsx'
 import { CopyButton } from '../common/CopyButton.tsx'
-import { useAppControls } from '../../host/controls.ts'
+import { useAppControls } from '../use-controls.ts'
+import { useNetStore, useSwarmStore } from '../stores.ts'
 
 type Op =
   | { kind: 'idle' }

@@ -1,10 +1,9 @@
 // The swarm as this tab sees it: inline SVG, this peer in the centre.
 import { useMemo } from 'react'
-import { useNetStore } from '../../host/stores/net-store.ts'
-import { useSwarmStore } from '../../host/stores/swarm-store.ts'
 import { Card } from '../common/Card.tsx'
 import type { PeerRow } from '../peer-rows.ts'
 import { layoutTopology, type GraphNode } from './topology-layout.ts'
+import { useNetStore, useSwarmStore } from '../stores.ts'
 
 function Node({ node }: { node: GraphNode }) {
   const cls = `node node-${node.kind} conn-${node.connection}`

@@ -1,11 +1,11 @@
 // The latest rollouts other peers shared: round, who, task family, prompt, answer, and the reward the
 // sender claimed next to ours (our verifiers re-score every external completion after the window), or
 // why we refused it.
-import { useLearningStore } from '../../host/stores/learning-store.ts'
 import { type HeardRollout } from '../../core/learning/learning-state.ts'
 import { Card } from '../common/Card.tsx'
 import { CountTitle } from '../common/CountTitle.tsx'
 import { TableScroll } from '../common/TableScroll.tsx'
+import { useLearningStore } from '../stores.ts'
 
 /** Rows shown; the store keeps FEED_LIMIT for the peer detail. */
 const FEED_ROWS = 50

@@ -1,7 +1,6 @@
 // One leaderboard peer in detail: its id, rewards, refused groups, trust score and chain record, and its
 // rounds (ours from the round history; another peer's as our round reports and the feed saw them).
 import { useMemo } from 'react'
-import { useLearningStore } from '../../host/stores/learning-store.ts'
 import { type RoundRow } from '../../core/learning/learning-state.ts'
 import { Card } from '../common/Card.tsx'
 import { CopyButton } from '../common/CopyButton.tsx'
@@ -9,6 +8,7 @@ import type { LeaderRow } from './leaderboard-merge.ts'
 import { heardRounds } from './peer-heard.ts'
 import { refusalSummary } from './refusal-reasons.ts'
 import { TableScroll } from '../common/TableScroll.tsx'
+import { useLearningStore } from '../stores.ts'
 
 /** Rounds listed in the detail, newest first; the export has them all. */
 const DETAIL_ROUNDS = 30

@@ -2,14 +2,13 @@
 // or failed (with the error as a sentence). Training never waits on these.
 import { Fragment } from 'react'
 import { needsConfirmation } from '../../host/chain/confirm-policy.ts'
-import { useLearningStore } from '../../host/stores/learning-store.ts'
 import { type SubmissionStatus } from '../../core/learning/learning-state.ts'
-import { useWalletSettings, useWalletStore } from '../../host/stores/wallet-store.ts'
-import { useWalletControls } from '../../host/wallet/wallet-controls.ts'
+import { useWalletControls } from '../use-controls.ts'
 import { Card } from '../common/Card.tsx'
 import { shortHash } from '../../host/verify/verify-files.ts'
 import { REWARD_SCALE } from '../../host/rewards/submission-queue.ts'
 import { TableScroll } from '../common/TableScroll.tsx'
+import { useLearningStore, useWalletSettings, useWalletStore } from '../stores.ts'
 
 const TONES: Record<SubmissionStatus, string> = {
   queued: 'muted',

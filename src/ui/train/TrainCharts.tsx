@@ -6,7 +6,6 @@
 // export and the peer table). Series are
 // memoised on the store's arrays, so a chart redraws only when they change.
 import { useMemo } from 'react'
-import { useLearningStore } from '../../host/stores/learning-store.ts'
 import { Card } from '../common/Card.tsx'
 import { formatCompact } from '../../host/format.ts'
 import { LineChart, type ChartSeries } from './LineChart.tsx'
@@ -23,6 +22,7 @@ import {
   swarmReward,
   tokensPerSecond,
 } from './round-series.ts'
+import { useLearningStore } from '../stores.ts'
 
 const ZERO: readonly number[] = [0]
 const ZERO_ONE: readonly number[] = [0, 1]

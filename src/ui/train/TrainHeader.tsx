@@ -1,10 +1,10 @@
 // The top of the Train view: the round timer (round, phase, time to the next deadline, ticking every
 // second, and where the round clock comes from when it is not the swarm config's), the model the swarm
 // learns, and the round history with its export.
-import { useLearningStore } from '../../host/stores/learning-store.ts'
+import { learningStore } from '../../host/stores/learning-store.ts'
 import { type LearningPhase } from '../../core/learning/learning-state.ts'
-import { useSettingsStore } from '../../host/stores/settings-store.ts'
-import { useSwarmStore } from '../../host/stores/swarm-store.ts'
+import { settingsStore } from '../../host/stores/settings-store.ts'
+import { swarmStore } from '../../host/stores/swarm-store.ts'
 import { Card } from '../common/Card.tsx'
 import { CopyButton } from '../common/CopyButton.tsx'
 import { downloadFile } from '../../host/download-file.ts'
@@ -14,6 +14,7 @@ import { shortHash } from '../../host/verify/verify-files.ts'
 import { exportFileName, metricsToJson, roundsToCsv } from './metrics-export.ts'
 import { PHASE_LABELS, PHASE_TONES, formatCountdown, nextDeadline } from './round-timer.ts'
 import { lastRunRound, roundSignalNote } from './round-signal.ts'
+import { useLearningStore } from '../stores.ts'
 
 /** Its own component: the once-a-second tick re-renders this line only. */
 function Countdown() {
@@ -110,13 +111,13 @@ function HistoryCard() {
   const evals = useLearningStore((s) => s.evals)
   const skipped = rounds.filter((r) => r.skipped !== undefined).length
   const save = (ext: 'csv' | 'json') => {
-    const state = useLearningStore.getState()
-    const peerId = useSwarmStore.getState().self?.peerId ?? null
+    const state = learningStore.getState()
+    const peerId = swarmStore.getState().self?.peerId ?? null
     const at = Date.now()
     const body =
       ext === 'csv'
         ? roundsToCsv(state.rounds, state.evals)
-        : metricsToJson(state, { swarmId: useSettingsStore.getState().swarmId, peerId, exportedAt: at })
+        : metricsToJson(state, { swarmId: settingsStore.getState().swarmId, peerId, exportedAt: at })
     downloadFile(exportFileName(peerId, at, ext), body, ext === 'csv' ? 'text/csv' : 'application/json')
   }
   return (

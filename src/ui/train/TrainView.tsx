@@ -2,9 +2,6 @@
 // reward, held-out pass@1, loss and speed, the leaderboard from gossip and chain with per-peer detail,
 // the gossip feed and the on-chain submissions. Everything comes from the learning store.
 import { useMemo, useState } from 'react'
-import { useLearningStore } from '../../host/stores/learning-store.ts'
-import { useSettingsStore } from '../../host/stores/settings-store.ts'
-import { useSwarmStore } from '../../host/stores/swarm-store.ts'
 import { GossipFeed } from './GossipFeed.tsx'
 import { LeaderboardPanel } from './LeaderboardPanel.tsx'
 import { mergeLeaderboard } from './leaderboard-merge.ts'
@@ -15,6 +12,7 @@ import { TrainHeader } from './TrainHeader.tsx'
 import { useChainLeaderboard } from './use-chain-leaderboard.ts'
 import './train.css'
 import { trainBanner } from './train-banner.ts'
+import { useLearningStore, useSettingsStore, useSwarmStore } from '../stores.ts'
 
 /** The banner for the phases where there is nothing (or nothing new) to watch. */
 function PhaseBanner() {

@@ -8,12 +8,12 @@ import type { ChainDeployment } from '../../host/chain/deployment.ts'
 import { errorSentence } from '../../host/chain/error-sentence.ts'
 import type { Leaderboard } from '../../host/rewards/leaderboard.ts'
 import { REMOTE_POLLING_MS } from '../../host/wallet/wallet-config.ts'
-import { useWalletStore } from '../../host/stores/wallet-store.ts'
 import {
   deploymentReadClient,
   deploymentRpcUrl,
   isLocalDeployment,
 } from '../../host/chain/deployment-client.ts'
+import { useWalletStore } from '../stores.ts'
 
 /**
  * How often the local chain's block number is polled for the board. Slower than the markets' 500 ms:

@@ -5,7 +5,6 @@ import { animalName } from '../../core/identity/animal.ts'
 import {
   RECEIVED_RECEIPTS_LIMIT,
   receiptKey,
-  useReceivedReceiptsStore,
   type ReceivedReceipt,
 } from '../../host/stores/received-receipts-store.ts'
 import { Card } from '../common/Card.tsx'
@@ -14,6 +13,7 @@ import { RelativeTime } from '../common/RelativeTime.tsx'
 import { hashPrefix, shortHash } from '../../host/verify/verify-files.ts'
 import { weightsOut } from '../../host/verify/weights-out.ts'
 import { TableScroll } from '../common/TableScroll.tsx'
+import { useReceivedReceiptsStore } from '../stores.ts'
 
 function VerdictCell({ entry }: { entry: ReceivedReceipt }) {
   const { verdict } = entry

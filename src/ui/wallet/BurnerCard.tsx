@@ -3,9 +3,9 @@
 import { useRef, useState } from 'react'
 import { MIN_PASSPHRASE_LENGTH, passphraseProblem } from '../../host/wallet/burner-backup.ts'
 import { requestConfirmation } from '../../host/stores/confirm-store.ts'
-import { useWalletStore } from '../../host/stores/wallet-store.ts'
 import { Card } from '../common/Card.tsx'
-import { useWalletControls } from '../../host/wallet/wallet-controls.ts'
+import { useWalletControls } from '../use-controls.ts'
+import { useWalletStore } from '../stores.ts'
 
 type Op =
   { kind: 'idle' } | { kind: 'busy' } | { kind: 'done'; message: string } | { kind: 'error'; message: string }

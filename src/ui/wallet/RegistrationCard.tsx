@@ -4,14 +4,13 @@
 import type { ReactNode } from 'react'
 import { txBusy } from '../../host/chain/tx-state.ts'
 import type { ClaimView } from '../../host/rewards/peer-claims.ts'
-import { useSwarmStore } from '../../host/stores/swarm-store.ts'
-import { useWalletStore } from '../../host/stores/wallet-store.ts'
 import { Card } from '../common/Card.tsx'
 import { RelativeTime } from '../common/RelativeTime.tsx'
 import { shortId } from '../../host/format.ts'
-import { useWalletControls } from '../../host/wallet/wallet-controls.ts'
+import { useWalletControls } from '../use-controls.ts'
 import { TxStatus } from './TxStatus.tsx'
 import { TableScroll } from '../common/TableScroll.tsx'
+import { useSwarmStore, useWalletStore } from '../stores.ts'
 
 function VerifiedBadge({ claim }: { claim: ClaimView }) {
   return claim.verified ? (

@@ -4,11 +4,11 @@ import { useState } from 'react'
 import { formatEth, formatTokenAmount } from '../../core/markets/token-amount.ts'
 import { txBusy } from '../../host/chain/tx-state.ts'
 import type { WalletKind } from '../../host/chain/confirm-policy.ts'
-import { useWalletSettings, useWalletStore } from '../../host/stores/wallet-store.ts'
 import { Card } from '../common/Card.tsx'
 import { CopyButton } from '../common/CopyButton.tsx'
-import { useWalletControls } from '../../host/wallet/wallet-controls.ts'
+import { useWalletControls } from '../use-controls.ts'
 import { TxStatus } from './TxStatus.tsx'
+import { useWalletSettings, useWalletStore } from '../stores.ts'
 
 const KIND_LABEL: Record<WalletKind, string> = { burner: 'Burner (this browser)', injected: 'Browser wallet' }
 

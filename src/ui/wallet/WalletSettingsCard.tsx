@@ -2,9 +2,9 @@
 // each network. Saved in this browser.
 import { useState } from 'react'
 import { rpcUrlProblem, type NetworkInfo } from '../../host/chain/chains.ts'
-import { useWalletSettings, useWalletStore } from '../../host/stores/wallet-store.ts'
 import { Card } from '../common/Card.tsx'
-import { useWalletControls } from '../../host/wallet/wallet-controls.ts'
+import { useWalletControls } from '../use-controls.ts'
+import { useWalletSettings, useWalletStore } from '../stores.ts'
 
 export function WalletSettingsCard() {
   const controls = useWalletControls()
