@@ -13,7 +13,8 @@ import { makePresenceBody, type Capabilities, type PresenceBody } from '../core/
 import type { ReceiptsBody } from '../core/protocol/receipts-message.ts'
 import { encodeEnvelope, PROTOCOL_VERSION } from '../core/protocol/envelope.ts'
 import { topicFor } from '../core/protocol/topics.ts'
-import { roundAt, type SwarmConfig } from '../core/config/swarm-config.ts'
+import { type SwarmConfig } from '../core/config/swarm-config.ts'
+import { roundAt } from '../core/learning/round-clock.ts'
 import { netStore, emptyStats } from './stores/net-store.ts'
 import { swarmStore } from './stores/swarm-store.ts'
 import type {

@@ -95,9 +95,3 @@ export function parseSwarmConfig(value: unknown): SwarmConfig {
 export function swarmIdOf(config: SwarmConfig): string {
   return bytesToHex(sha256(new TextEncoder().encode(canonicalJson(config))))
 }
-
-/** The round number at `now` (ms), −1 before genesis. */
-export function roundAt(config: SwarmConfig, now: number): number {
-  if (now < config.genesisTime) return -1
-  return Math.floor((now - config.genesisTime) / config.roundLengthMs)
-}

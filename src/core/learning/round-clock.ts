@@ -26,8 +26,8 @@ export interface RoundTimes {
  */
 export const MIN_LEAD_FRACTION = 0.5
 
-/** The round at `now`, −1 before genesis. */
-export function roundAt(clock: RoundClock, now: number): number {
+/** The round at `now`, −1 before genesis (the swarm config's clock is one: it has both fields). */
+export function roundAt(clock: Pick<RoundClock, 'genesisTime' | 'roundLengthMs'>, now: number): number {
   if (now < clock.genesisTime) return -1
   return Math.floor((now - clock.genesisTime) / clock.roundLengthMs)
 }

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { roundAt, type SwarmConfig } from '../../core/config/swarm-config.ts'
+import { type SwarmConfig } from '../../core/config/swarm-config.ts'
+import { roundAt } from '../../core/learning/round-clock.ts'
 import type { BridgeEvent } from './bridge-protocol.ts'
 import {
   PROTOCOL_VERSION,

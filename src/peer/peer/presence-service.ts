@@ -1,7 +1,8 @@
 // The presence protocol: announce ourselves on the presence topic at a steady beat, keep a table of the
 // peers heard announcing, and report that table (throttled) to whoever shows it. Runs in the peer
 // worker, whose timers keep beating while the tab is hidden.
-import { roundAt, type SwarmConfig } from '../../core/config/swarm-config.ts'
+import { type SwarmConfig } from '../../core/config/swarm-config.ts'
+import { roundAt } from '../../core/learning/round-clock.ts'
 import type { BridgeClient, GossipMessage } from './bridge-client.ts'
 import { decodeEnvelope, encodeEnvelope, PROTOCOL_VERSION } from '../../core/protocol/envelope.ts'
 import {
