@@ -89,13 +89,20 @@ describe('the learning store feed', () => {
   it('feeds the store from worker events and ignores the others', () => {
     resetLearning(true)
     expect(learningStore.getState().phase).toBe('loading')
+    const point = { round: 3, policyVersion: 2, pass1: 0.5, tasks: 10 }
+    expect(applyLearningEvent({ type: 'learning-eval', point })).toBe(true)
+    expect(applyLearningEvent({ type: 'left' })).toBe(false)
+    expect(learningStore.getState().evals).toEqual([point])
+    resetLearning(false)
+    expect(learningStore.getState()).toMatchObject({ phase: 'off', evals: [] })
+  })
+
+  it('leaves our receipts to the received-receipts store, where they are kept once', () => {
     const receipt = { receiptHash: 'r' } as Receipt
     const inputs = {} as InputsFile
-    expect(applyLearningEvent({ type: 'learning-receipt', round: 2, receipt, inputs })).toBe(true)
-    expect(applyLearningEvent({ type: 'left' })).toBe(false)
-    expect(learningStore.getState().receipts).toEqual([receipt])
-    resetLearning(false)
-    expect(learningStore.getState()).toMatchObject({ phase: 'off', receipts: [] })
+    expect(
+      learningUpdate(learningStore.getState(), { type: 'learning-receipt', round: 2, receipt, inputs }),
+    ).toEqual({})
   })
 })
 

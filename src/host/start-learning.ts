@@ -35,7 +35,8 @@ export function learningUpdate(state: LearningState, event: LearningEvent): Part
       // the feed is newest first; a round's rollouts arrive oldest first
       return { feed: [...event.rollouts].reverse().concat(state.feed).slice(0, FEED_LIMIT) }
     case 'learning-receipt':
-      return { receipts: [event.receipt, ...state.receipts].slice(0, RECEIPT_LIMIT) }
+      // kept once, with the others' receipts, in the received-receipts store (start-tab records it there)
+      return {}
     case 'learning-error':
       return event.fatal ? { phase: 'error', message: event.message } : { message: event.message }
     case 'learning-degraded': {
@@ -46,9 +47,6 @@ export function learningUpdate(state: LearningState, event: LearningEvent): Part
     }
   }
 }
-
-/** Receipts of our own steps kept for the UI, newest first. */
-export const RECEIPT_LIMIT = 50
 
 /** Starts the store over for a session: 'loading' when the swarm learns, 'off' when it does not. */
 export function resetLearning(learns: boolean): void {

@@ -1,7 +1,7 @@
 // A one-line learning status in the header (round, phase, policy version). With `?debug` in the URL it
 // also carries each finished round and each of this session's training receipts as data attributes, for
 // the browser tests and benches; no other page holds them. The Train view is where learning is shown in full.
-import { useLearningStore } from './stores.ts'
+import { useLearningStore, useReceivedReceiptsStore } from './stores.ts'
 
 const DEBUG = new URLSearchParams(location.search).has('debug')
 
@@ -26,9 +26,11 @@ export function LearningStatus() {
   )
 }
 
-/** The rounds and receipts as hidden data, for tests that read them the way the page has them. */
+/** The rounds and our receipts as hidden data, for tests that read them the way the page has them. */
 function DebugLists() {
-  const { rounds, receipts } = useLearningStore()
+  const rounds = useLearningStore((s) => s.rounds)
+  const received = useReceivedReceiptsStore((s) => s.receipts)
+  const receipts = received.filter((r) => r.ours).map((r) => r.receipt)
   return (
     <>
       <ol hidden data-testid="learning-rounds">

@@ -2,7 +2,6 @@
 // from others, what it knows of them and its rewards on their way to the chain. Plain data: the peer
 // worker's loop makes it, the tab's store (src/host/stores/learning-store.ts) holds it, the views read it.
 import type { RoundReport } from './swarm-round.ts'
-import type { Receipt } from '../protocol/receipt-schema.ts'
 
 /** Where the round loop is. `skipped` rounds were missed (slow peer, reload) and say why. */
 export type LearningPhase = 'off' | 'loading' | 'sampling' | 'collecting' | 'training' | 'waiting' | 'error'
@@ -121,8 +120,6 @@ export interface LearningState {
   peers: Record<string, PeerLearning>
   /** by round */
   submissions: Record<number, Submission>
-  /** this peer's signed training-step receipts, newest first (capped: RECEIPT_LIMIT in start-learning.ts) */
-  receipts: Receipt[]
   /** a sentence for the user when phase is 'error' or something degraded (e.g. chain unreachable) */
   message: string | null
   /** rewards are held until this peer is registered to the wallet: a newcomer's normal state, not a fault */
@@ -147,7 +144,6 @@ export const initialLearningState = (): LearningState => ({
   feed: [],
   peers: {},
   submissions: {},
-  receipts: [],
   message: null,
   rewardsWaitForRegistration: false,
   degraded: {},
