@@ -1,6 +1,6 @@
 // Test fixtures: market snapshots built from the maths (what the chain would return for that state).
-import * as dpm from '../../src/core/markets/dpm.ts'
-import * as lmsr from '../../src/core/markets/lmsr.ts'
+import * as dpm from '../../src/core/markets/dpm/dpm.ts'
+import * as lmsr from '../../src/core/markets/lmsr/lmsr.ts'
 import type { MarketSnapshot } from '../../src/core/markets/market-snapshot.ts'
 
 const BASE = {

@@ -2,7 +2,7 @@
 // (src/core/markets/contracts-match.test.ts on anvil, contracts/test/market-vectors.ts for forge): mostly
 // sensible sizes, with zero, below-minimum, too-large and dust-leaving ones mixed in so that every
 // size check of the gateway is exercised.
-import { MIN_SHARES_DELTA } from '../../src/core/markets/dpm.ts'
+import { MIN_SHARES_DELTA } from '../../src/core/markets/dpm/dpm.ts'
 import { WAD } from '../../src/core/markets/fixed-point.ts'
 import type { Rng } from './test-rng.ts'
 

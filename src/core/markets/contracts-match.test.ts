@@ -43,9 +43,9 @@ import { dynamicParimutuelGatewayAbi } from '../../host/chain/generated/DynamicP
 import { lmsrGatewayAbi } from '../../host/chain/generated/LmsrGateway.ts'
 import { anvilAccount, localChain } from '../../host/chain/local-clients.ts'
 import { encodeMarketConfig } from './market-config.ts'
-import * as dpm from './dpm.ts'
+import * as dpm from './dpm/dpm.ts'
 import { MarketMathError } from './errors.ts'
-import * as lmsr from './lmsr.ts'
+import * as lmsr from './lmsr/lmsr.ts'
 import { Rng } from '../../../test-support/markets/test-rng.ts'
 import {
   logUniform,

@@ -5,7 +5,7 @@ import {
   type CreateMarketCheck,
   type CreateMarketInput,
 } from './create-market-form.ts'
-import * as lmsr from './lmsr.ts'
+import * as lmsr from './lmsr/lmsr.ts'
 
 const WAD = 10n ** 18n
 const CTX = { tokenDecimals: 6, tokenSymbol: 'tUSD', balance: 10_000n * 10n ** 6n }

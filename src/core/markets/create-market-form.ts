@@ -4,8 +4,8 @@
 // trading and settlement windows of contracts/src). Pure; the deadlines are fixed against the chain's
 // clock only when the transaction is built (marketRequestAt).
 import type { MarketConfig } from './market-config.ts'
-import * as dpm from './dpm.ts'
-import * as lmsr from './lmsr.ts'
+import * as dpm from './dpm/dpm.ts'
+import * as lmsr from './lmsr/lmsr.ts'
 import type { MarketKind } from './market-snapshot.ts'
 import type { MarketCategory, MarketMetadataDoc } from './metadata.ts'
 import { parsePercentWad } from './percent.ts'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import * as dpm from './dpm.ts'
+import * as dpm from './dpm/dpm.ts'
 import { exitActionOf, heldOutcomes, quoteLiquidate, quoteRedeem } from './exit-value.ts'
-import * as lmsr from './lmsr.ts'
+import * as lmsr from './lmsr/lmsr.ts'
 import { dpmSnapshot, lmsrSnapshot } from '../../../test-support/markets/market-snapshot-fixture.ts'
 import { MARKET_STATUS } from './market-snapshot.ts'
 

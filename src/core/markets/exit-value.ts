@@ -2,9 +2,9 @@
 // a settled market, or liquidating every held outcome of an expired or failed one at its frozen prices
 // (research/delphi.md §2–3). The CLI and the tab both decide with these, so they agree with each other
 // and with the chain to the last unit.
-import * as dpm from './dpm.ts'
+import * as dpm from './dpm/dpm.ts'
 import { MarketMathError } from './errors.ts'
-import * as lmsr from './lmsr.ts'
+import * as lmsr from './lmsr/lmsr.ts'
 import { mathsMarket, type MathsFields } from './market-maths.ts'
 import { MARKET_STATUS, type MarketSnapshot } from './market-snapshot.ts'
 

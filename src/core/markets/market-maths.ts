@@ -1,7 +1,7 @@
 // The local maths state of a market read from the chain: a snapshot becomes the DpmMarket / LmsrMarket
 // that dpm.ts / lmsr.ts quote on, so a quote here equals the gateway's quote to the last unit.
-import * as dpm from './dpm.ts'
-import * as lmsr from './lmsr.ts'
+import * as dpm from './dpm/dpm.ts'
+import * as lmsr from './lmsr/lmsr.ts'
 import type { MarketSnapshot } from './market-snapshot.ts'
 
 export type MathsMarket = { kind: 'dpm'; market: dpm.DpmMarket } | { kind: 'lmsr'; market: lmsr.LmsrMarket }

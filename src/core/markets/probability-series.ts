@@ -2,8 +2,8 @@
 // creation (rebuilt from its config and deposit by the exact maths) replayed through each trade event
 // in chain order. The maths is the contracts' to the last unit, so the replay's last point equals the
 // chain's probabilities exactly when no trade is missing — which is how the series says it is complete.
-import { createDpmMarket } from './dpm.ts'
-import { createLmsrMarket } from './lmsr.ts'
+import { createDpmMarket } from './dpm/dpm.ts'
+import { createLmsrMarket } from './lmsr/lmsr.ts'
 import { buyMaths, mathsProbabilities, sellMaths, type MathsMarket } from './market-maths.ts'
 import type { MarketSnapshot } from './market-snapshot.ts'
 

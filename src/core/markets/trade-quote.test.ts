@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import * as dpm from './dpm.ts'
-import * as lmsr from './lmsr.ts'
+import * as dpm from './dpm/dpm.ts'
+import * as lmsr from './lmsr/lmsr.ts'
 import { dpmSnapshot, lmsrSnapshot } from '../../../test-support/markets/market-snapshot-fixture.ts'
 import { mathsMarket, mathsProbabilities, mathsSpotPrices } from './market-maths.ts'
 import { quoteTrade, slippageProblem } from './trade-quote.ts'

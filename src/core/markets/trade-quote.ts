@@ -1,7 +1,7 @@
 // A trade quote as the trade panel shows it, from the local maths on the chain state: cost (or
 // proceeds), fee, average price, price impact, the slippage bound sent with the trade, and what the
 // shares pay if the outcome wins. Pure; a quote the gateway would refuse carries the revert's name.
-import { maxTokensInWithSlippage, minTokensOutWithSlippage } from './dpm.ts'
+import { maxTokensInWithSlippage, minTokensOutWithSlippage } from './dpm/dpm.ts'
 import { MarketMathError } from './errors.ts'
 import { WAD } from './fixed-point.ts'
 import {

@@ -4,7 +4,7 @@
 // Seeds only when the DPM factory has no market yet, so a restart with the saved chain adds nothing.
 import { maxUint256, parseEventLogs } from 'viem'
 import type { Abi, Address, Hex } from 'viem'
-import { createLmsrMarket } from '../../core/markets/lmsr.ts'
+import { createLmsrMarket } from '../../core/markets/lmsr/lmsr.ts'
 import { encodeMetadata } from '../../core/markets/metadata.ts'
 import type { MarketMetadataDoc } from '../../core/markets/metadata.ts'
 import type { ChainDeployment } from '../chain/deployment.ts'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import * as dpm from '../../core/markets/dpm.ts'
+import * as dpm from '../../core/markets/dpm/dpm.ts'
 import { dpmSnapshot } from '../../../test-support/markets/market-snapshot-fixture.ts'
 import type { ExitResult } from './exit-actions.ts'
 import { runBatchRedeem, type RedeemTarget } from './batch-redeem.ts'

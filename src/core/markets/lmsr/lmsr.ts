@@ -19,13 +19,13 @@
  * winners of any outcome (tested exactly).
  * - prices πᵢ = ⌊eᵢ·1e18/E⌋ (softmax; Σπ ∈ [1e18 − n + 1, 1e18]).
  */
-import { fail } from './errors.ts'
-import { liquidateWith } from './liquidation.ts'
-import { checkOutcome } from './outcome-index.ts'
-import { buyExactOutWith, sellExactInWith } from './slippage.ts'
-import { MIN_SHARES_DELTA, MAX_TRADING_FEE, minTokensDelta, tokenScaler } from './dpm.ts'
-import { RAY, expUpWad, lnRatioDown, lnRatioUp } from './exp-ln.ts'
-import { WAD, assertUint256, mulDivDown, mulDivUp } from './fixed-point.ts'
+import { fail } from '../errors.ts'
+import { liquidateWith } from '../liquidation.ts'
+import { checkOutcome } from '../outcome-index.ts'
+import { buyExactOutWith, sellExactInWith } from '../slippage.ts'
+import { MIN_SHARES_DELTA, MAX_TRADING_FEE, minTokensDelta, tokenScaler } from '../dpm/dpm.ts'
+import { RAY, expUpWad, lnRatioDown, lnRatioUp } from '../exp-ln.ts'
+import { WAD, assertUint256, mulDivDown, mulDivUp } from '../fixed-point.ts'
 
 export const MIN_LIQUIDITY = 1n * WAD
 export const MAX_LIQUIDITY = 5_000_000n * WAD

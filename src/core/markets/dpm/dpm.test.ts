@@ -24,9 +24,9 @@ import {
   tokenScaler,
   type DpmMarket,
 } from './dpm.ts'
-import { MarketMathError } from './errors.ts'
-import { Rng } from '../../../test-support/markets/test-rng.ts'
-import { bisectSqrt, errorName } from '../../../test-support/markets/test-helpers.ts'
+import { MarketMathError } from '../errors.ts'
+import { Rng } from '../../../../test-support/markets/test-rng.ts'
+import { bisectSqrt, errorName } from '../../../../test-support/markets/test-helpers.ts'
 
 const E18 = 10n ** 18n
 

@@ -25,11 +25,11 @@
  * - Liquidation (expired/failed) at frozen prices: ⌊k·Σ(sᵢ·qᵢ) / (⌈√S⌉·1e18·scaler)⌋; shares are
  *   transferred in, not burned, so qᵢ and S stay frozen and the order of liquidations is irrelevant.
  */
-import { fail } from './errors.ts'
-import { liquidateWith } from './liquidation.ts'
-import { checkOutcome } from './outcome-index.ts'
-import { buyExactOutWith, sellExactInWith } from './slippage.ts'
-import { WAD, assertUint256, mulDivDown, mulDivUp, pow10, sqrtDown, sqrtUp } from './fixed-point.ts'
+import { fail } from '../errors.ts'
+import { liquidateWith } from '../liquidation.ts'
+import { checkOutcome } from '../outcome-index.ts'
+import { buyExactOutWith, sellExactInWith } from '../slippage.ts'
+import { WAD, assertUint256, mulDivDown, mulDivUp, pow10, sqrtDown, sqrtUp } from '../fixed-point.ts'
 
 // ——— Delphi DPM constants (research/delphi.md §3, §5) ———
 export const MIN_OUTCOME_COUNT = 2

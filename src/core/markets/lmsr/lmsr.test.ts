@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { MarketMathError } from './errors.ts'
-import { WAD } from './fixed-point.ts'
+import { MarketMathError } from '../errors.ts'
+import { WAD } from '../fixed-point.ts'
 import {
   buy,
   buyExactOut,
@@ -19,8 +19,8 @@ import {
   sellExactIn,
   type LmsrMarket,
 } from './lmsr.ts'
-import { Rng } from '../../../test-support/markets/test-rng.ts'
-import { errorName } from '../../../test-support/markets/test-helpers.ts'
+import { Rng } from '../../../../test-support/markets/test-rng.ts'
+import { errorName } from '../../../../test-support/markets/test-helpers.ts'
 
 const E18 = 10n ** 18n
 const scalerOf = (m: LmsrMarket): bigint => 10n ** BigInt(18 - m.tokenDecimals)
