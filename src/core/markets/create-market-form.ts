@@ -1,12 +1,10 @@
 // The create-market form's checks, before anything is sent: every field as typed is turned into the
 // factory's `deployNewMarketProxy(initialDeposit, metadata, config)` or into a sentence on that field,
-// by the same limits the market contracts enforce (dpm.ts / lmsr.ts constants and the DPM / LMSR
-// trading and settlement windows of contracts/src). Pure; the deadlines are fixed against the chain's
+// by the same limits the market contracts enforce (each kind's MarketKindSpec: liquidity, fee, deposit
+// and the trading and settlement windows of contracts/src). Pure; the deadlines are fixed against the chain's
 // clock only when the transaction is built (marketRequestAt).
 import type { MarketConfig } from './market-config.ts'
-import * as dpm from './dpm/dpm.ts'
-import * as lmsr from './lmsr/lmsr.ts'
-import type { MarketKind } from './market-snapshot.ts'
+import { MARKET_KINDS, type MarketKind } from './market-kinds.ts'
 import type { MarketCategory, MarketMetadataDoc } from './metadata.ts'
 import { parsePercentWad } from './percent.ts'
 import { parseDecimalAmount } from './share-amount.ts'
@@ -27,13 +25,6 @@ export type DurationUnit = keyof typeof DURATION_UNITS
  * this much more than the minimum so the time the transaction takes cannot push it under.
  */
 export const TRADING_WINDOW_MARGIN_S = 60
-
-/** Trading and settlement windows in seconds (contracts/src/DpmMath.sol, LmsrMarket.sol). */
-export const WINDOW_BOUNDS: Record<MarketKind, { trading: [number, number]; settlement: [number, number] }> =
-  {
-    dpm: { trading: [2 * MINUTE, 365 * DAY], settlement: [HOUR, 24 * HOUR] },
-    lmsr: { trading: [30, 3_650 * DAY], settlement: [30, 3_650 * DAY] },
-  }
 
 export interface CreateMarketInput {
   kind: MarketKind
@@ -120,16 +111,15 @@ export function checkCreateMarket(input: CreateMarketInput, ctx: CreateMarketCon
   else if (new Set(outcomes.map((o) => o.toLowerCase())).size !== outcomes.length)
     errors.outcomes = 'Two outcomes have the same label: make each one distinct.'
 
+  const spec = MARKET_KINDS[kind]
   const k = parseDecimalAmount(input.liquidity, 18)
-  const [kMin, kMax] = kind === 'dpm' ? [dpm.MIN_K, dpm.MAX_K] : [lmsr.MIN_LIQUIDITY, lmsr.MAX_LIQUIDITY]
-  const kName = kind === 'dpm' ? 'k' : 'The liquidity b'
+  const { min: kMin, max: kMax, errorName: kName } = spec.liquidity
   if (!k.ok) errors.liquidity = `${kName} must be a number, e.g. 10.`
   else if (k.value < kMin || k.value > kMax)
     errors.liquidity = `${kName} must be between ${wholeTokens(kMin, 18)} and ${wholeTokens(kMax, 18).toLocaleString('en-US')}.`
 
   const fee = parsePercentWad(input.fee, 'the trading fee')
-  const [feeMin, feeMax] =
-    kind === 'dpm' ? [dpm.MIN_TRADING_FEE, dpm.MAX_TRADING_FEE] : [0n, dpm.MAX_TRADING_FEE]
+  const { min: feeMin, max: feeMax } = spec.tradingFee
   const pct = (wad: bigint) => `${Number(wad / 10n ** 12n) / 10_000} %`
   if (!fee.ok) errors.fee = fee.error
   else if (fee.value < feeMin || fee.value > feeMax)
@@ -137,25 +127,25 @@ export function checkCreateMarket(input: CreateMarketInput, ctx: CreateMarketCon
 
   const unit = 10n ** BigInt(ctx.tokenDecimals)
   let deposit: bigint | null = null
-  if (kind === 'dpm') {
+  if ('chosen' in spec.deposit) {
+    const { minTokens, maxTokens } = spec.deposit.chosen
     const d = parseDecimalAmount(input.deposit, ctx.tokenDecimals)
-    const [lo, hi] = [dpm.MIN_INITIAL_DEPOSIT_TOKENS * unit, dpm.MAX_INITIAL_DEPOSIT_TOKENS * unit]
     if (!d.ok) errors.deposit = `The deposit must be an amount of ${ctx.tokenSymbol}, e.g. 100.`
-    else if (d.value < lo || d.value > hi)
-      errors.deposit = `The deposit must be between ${dpm.MIN_INITIAL_DEPOSIT_TOKENS} and ${dpm.MAX_INITIAL_DEPOSIT_TOKENS.toLocaleString('en-US')} ${ctx.tokenSymbol}.`
+    else if (d.value < minTokens * unit || d.value > maxTokens * unit)
+      errors.deposit = `The deposit must be between ${minTokens} and ${maxTokens.toLocaleString('en-US')} ${ctx.tokenSymbol}.`
     else deposit = d.value
   } else if (k.ok && !errors.liquidity && !errors.outcomes) {
-    deposit = lmsr.createLmsrMarket({
+    deposit = spec.deposit.fromLiquidity({
       outcomeCount: outcomes.length,
-      b: k.value,
+      k: k.value,
       tradingFee: 0n,
       tokenDecimals: ctx.tokenDecimals,
-    }).initialPool
+    })
   }
   if (deposit !== null && ctx.balance !== null && deposit > ctx.balance)
     errors.deposit = `The market takes ${wholeTokens(deposit + unit - 1n, ctx.tokenDecimals)} ${ctx.tokenSymbol} from you but your balance is lower: get test tokens in the Wallet view first.`
 
-  const bounds = WINDOW_BOUNDS[kind]
+  const bounds = spec.windows
   const tradingWindow = durationOf(input.tradingFor, input.tradingUnit)
   const settlementWindow = durationOf(input.settlementWithin, input.settlementUnit)
   const tradingError = checkWindow(

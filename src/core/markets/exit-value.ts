@@ -2,10 +2,8 @@
 // a settled market, or liquidating every held outcome of an expired or failed one at its frozen prices
 // (research/delphi.md §2–3). The CLI and the tab both decide with these, so they agree with each other
 // and with the chain to the last unit.
-import * as dpm from './dpm/dpm.ts'
 import { MarketMathError } from './errors.ts'
-import * as lmsr from './lmsr/lmsr.ts'
-import { mathsMarket, type MathsFields } from './market-maths.ts'
+import { liquidateMaths, mathsMarket, redeemMaths, type MathsFields } from './market-maths.ts'
 import { MARKET_STATUS, type MarketSnapshot } from './market-snapshot.ts'
 
 export type ExitAction = 'redeem' | 'liquidate'
@@ -26,7 +24,7 @@ export type ExitQuote =
   | { ok: true; action: ExitAction; outcomes: number[]; sharesIn: bigint[]; tokensOut: bigint }
   | { ok: false; action: ExitAction; errorName: string; args: readonly bigint[] }
 
-type ExitMarket = MathsFields & Pick<MarketSnapshot, 'winningOutcomeIdx'>
+type ExitMarket = MathsFields & Pick<MarketSnapshot, 'kind' | 'winningOutcomeIdx'>
 
 function attempt(action: ExitAction, run: () => Omit<ExitQuote & { ok: true }, 'ok' | 'action'>): ExitQuote {
   try {
@@ -53,24 +51,9 @@ export function quoteRedeem(
   return attempt('redeem', () => {
     const held = shares[w] ?? 0n
     if (held === 0n) throw new MarketMathError('RedeemZeroShares')
-    const maths = mathsMarket(m)
-    let tokensOut: bigint
-    if (maths.kind === 'dpm') {
-      const settlement: dpm.DpmSettlement = {
-        winningOutcome: w,
-        // paid out at settlement already; only pool and unclaimed shares price a redemption
-        marketCreatorReward: 0n,
-        refund: m.refund,
-        marketCreatorTradingFeesCut: 0n,
-        protocolFees: 0n,
-        pool: m.pool,
-        unclaimedWinningShares: (m.supplies[w] ?? 0n) - marketOwnWinningShares,
-      }
-      tokensOut = dpm.redeem(settlement, held).tokensOut
-    } else {
-      tokensOut = lmsr.payoutIfWins(maths.market, w, held)
-      if (tokensOut === 0n) throw new MarketMathError('RedeemZeroTokensOut')
-    }
+    const winningSupply = m.supplies[w] ?? 0n
+    const state = { pool: m.pool, refund: m.refund, winningSupply, marketOwnWinningShares }
+    const tokensOut = redeemMaths(mathsMarket(m), state, w, held)
     return { outcomes: [w], sharesIn: [held], tokensOut }
   })
 }
@@ -79,11 +62,7 @@ export function quoteRedeem(
 export function quoteLiquidate(m: ExitMarket, shares: readonly bigint[]): ExitQuote {
   const outcomes = heldOutcomes(shares)
   return attempt('liquidate', () => {
-    const maths = mathsMarket(m)
-    const { sharesIn, totalTokensOut } =
-      maths.kind === 'dpm'
-        ? dpm.liquidate(maths.market, shares, outcomes)
-        : lmsr.liquidate(maths.market, shares, outcomes)
+    const { sharesIn, totalTokensOut } = liquidateMaths(mathsMarket(m), shares, outcomes)
     return { outcomes, sharesIn, tokensOut: totalTokensOut }
   })
 }

@@ -1,11 +1,9 @@
 // One market as the client reads it from the chain (src/host/chain/markets/market-reads.ts): its metadata, status,
 // config, pool, supplies, spot prices and implied probabilities, and the maths state (DPM Σq², LMSR
-// exps) that lets the local maths (dpm.ts / lmsr.ts) quote exactly what the gateway would.
+// exps) that lets the local maths (market-maths.ts, by kind) quote exactly what the gateway would.
 import type { Address } from 'viem'
+import type { MarketKind } from './market-kinds.ts'
 import type { MarketMetadataDoc } from './metadata.ts'
-
-/** dpm: Dynamic Parimutuel (Delphi's app markets); lmsr: LMSR (its competition network) */
-export type MarketKind = 'dpm' | 'lmsr'
 
 /** `marketStatus` codes (research/delphi.md §2). */
 export const MARKET_STATUS = {

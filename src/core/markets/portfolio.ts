@@ -6,6 +6,7 @@
 import { MarketMathError } from './errors.ts'
 import { exitActionOf, quoteLiquidate, quoteRedeem, type ExitAction, type ExitQuote } from './exit-value.ts'
 import { mathsMarket, sellMaths } from './market-maths.ts'
+import { MARKET_KINDS } from './market-kinds.ts'
 import { MARKET_STATUS, type MarketSnapshot } from './market-snapshot.ts'
 
 /** One of the wallet's own trades (a GatewayBuy / GatewaySell it sent), in chain order. */
@@ -128,7 +129,7 @@ function valueHoldings(
   }
   if (action === 'redeem') {
     const winner = Number(m.winningOutcomeIdx)
-    const own = m.kind === 'dpm' ? p.marketOwnWinningShares : 0n
+    const own = MARKET_KINDS[m.kind].redeemNeedsOwnShares ? p.marketOwnWinningShares : 0n
     const exit = held.includes(winner) && own !== null ? quoteRedeem(m, p.shares, own) : null
     const values = held.map((i) => {
       if (i !== winner) return { value: 0n, unvalued: null } // a losing outcome pays nothing

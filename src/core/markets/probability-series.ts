@@ -2,9 +2,8 @@
 // creation (rebuilt from its config and deposit by the exact maths) replayed through each trade event
 // in chain order. The maths is the contracts' to the last unit, so the replay's last point equals the
 // chain's probabilities exactly when no trade is missing — which is how the series says it is complete.
-import { createDpmMarket } from './dpm/dpm.ts'
-import { createLmsrMarket } from './lmsr/lmsr.ts'
-import { buyMaths, mathsProbabilities, sellMaths, type MathsMarket } from './market-maths.ts'
+import { MARKET_KINDS, type MarketKind } from './market-kinds.ts'
+import { buyMaths, mathsProbabilities, sellMaths, type MathsMarketOf } from './market-maths.ts'
 import type { MarketSnapshot } from './market-snapshot.ts'
 
 /** A trade as the series needs it (TradeEvent of src/host/chain/markets/market-events.ts fits). */
@@ -44,14 +43,17 @@ type SeriesMarket = Pick<
 >
 
 /** The market as it was created: DPM from its deposit (initial pool + refund), LMSR from b alone. */
-export function createdState(m: SeriesMarket): MathsMarket {
-  const common = { outcomeCount: m.outcomeCount, tradingFee: m.tradingFee, tokenDecimals: m.tokenDecimals }
-  return m.kind === 'dpm'
-    ? {
-        kind: 'dpm',
-        market: createDpmMarket({ ...common, k: m.k, initialDeposit: m.initialPool + m.refund }),
-      }
-    : { kind: 'lmsr', market: createLmsrMarket({ ...common, b: m.k }) }
+export function createdState<K extends MarketKind>(m: SeriesMarket & { kind: K }): MathsMarketOf<K> {
+  const config = {
+    outcomeCount: m.outcomeCount,
+    k: m.k,
+    tradingFee: m.tradingFee,
+    tokenDecimals: m.tokenDecimals,
+  }
+  return {
+    kind: m.kind,
+    market: MARKET_KINDS[m.kind].created({ ...config, initialDeposit: m.initialPool + m.refund }),
+  }
 }
 
 const order = (a: SeriesTrade, b: SeriesTrade) =>

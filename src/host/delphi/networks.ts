@@ -3,7 +3,7 @@
 // can be overridden (a local stand-in in the tests, another RPC provider, a new gateway).
 import { getAddress, type Address } from 'viem'
 import { GENSYN_MAINNET, GENSYN_TESTNET } from '../chain/chains.ts'
-import type { MarketKind } from '../../core/markets/market-snapshot.ts'
+import type { MarketKind } from '../../core/markets/market-kinds.ts'
 
 export const DELPHI_NETWORK_NAMES = ['testnet', 'mainnet', 'competition-testnet'] as const
 export type DelphiNetworkName = (typeof DELPHI_NETWORK_NAMES)[number]

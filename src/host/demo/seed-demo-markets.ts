@@ -4,14 +4,13 @@
 // Seeds only when the DPM factory has no market yet, so a restart with the saved chain adds nothing.
 import { maxUint256, parseEventLogs } from 'viem'
 import type { Abi, Address, Hex } from 'viem'
-import { createLmsrMarket } from '../../core/markets/lmsr/lmsr.ts'
+import { MARKET_KINDS, type MarketKind } from '../../core/markets/market-kinds.ts'
 import { encodeMetadata } from '../../core/markets/metadata.ts'
 import type { MarketMetadataDoc } from '../../core/markets/metadata.ts'
 import type { ChainDeployment } from '../chain/deployment.ts'
 import { collateralTokenAbi } from '../chain/generated/CollateralToken.ts'
 import { delphiFactoryAbi } from '../chain/generated/DelphiFactory.ts'
-import { dynamicParimutuelGatewayAbi } from '../chain/generated/DynamicParimutuelGateway.ts'
-import { lmsrGatewayAbi } from '../chain/generated/LmsrGateway.ts'
+import { CHAIN_KINDS } from '../chain/markets/chain-kinds.ts'
 import { localClients } from '../chain/local-clients.ts'
 import type { LocalClients } from '../chain/local-clients.ts'
 import { encodeMarketConfig } from '../../core/markets/market-config.ts'
@@ -20,12 +19,12 @@ const WAD = 10n ** 18n
 const DAY = 86_400n
 
 interface DemoMarket {
-  kind: 'dpm' | 'lmsr'
+  kind: MarketKind
   metadata: MarketMetadataDoc
   /** DPM k or LMSR b */
   k: bigint
   tradingFee: bigint
-  /** whole tokens (DPM); LMSR markets are funded with exactly their max loss b·ln n */
+  /** whole tokens, for a kind whose creator chooses the deposit (DPM); LMSR takes its max loss b·ln n */
   depositTokens: bigint
   tradingDays: bigint
   /** [outcome, whole shares] bought by the seeder after creation */
@@ -95,7 +94,7 @@ export const DEMO_MARKETS: readonly DemoMarket[] = [
 ]
 
 export interface SeededMarket {
-  kind: 'dpm' | 'lmsr'
+  kind: MarketKind
   address: Address
   question: string
 }
@@ -119,7 +118,7 @@ export async function seedDemoMarkets(options: {
   const unit = 10n ** BigInt(collateral.decimals)
   const send = sender(clients)
   await send(collateral.address, collateralTokenAbi, 'mint', [wallet.account.address, 100_000n * unit])
-  for (const factory of [markets.dpmFactory, markets.lmsrFactory])
+  for (const factory of Object.values(CHAIN_KINDS).map((k) => k.factory(markets)))
     await send(collateral.address, collateralTokenAbi, 'approve', [factory, maxUint256])
 
   const { timestamp } = await client.getBlock()
@@ -127,16 +126,18 @@ export async function seedDemoMarkets(options: {
   for (const demo of DEMO_MARKETS) {
     const outcomeCount = demo.metadata.outcomes.length
     const tradingDeadline = timestamp + demo.tradingDays * DAY
+    const spec = MARKET_KINDS[demo.kind]
     const deposit =
-      demo.kind === 'dpm'
+      'chosen' in spec.deposit
         ? demo.depositTokens * unit
-        : createLmsrMarket({
+        : spec.deposit.fromLiquidity({
             outcomeCount,
-            b: demo.k,
+            k: demo.k,
             tradingFee: demo.tradingFee,
             tokenDecimals: collateral.decimals,
-          }).initialPool
-    const factory = demo.kind === 'dpm' ? markets.dpmFactory : markets.lmsrFactory
+          })
+    const chain = CHAIN_KINDS[demo.kind]
+    const factory = chain.factory(markets)
     const logs = await send(factory, delphiFactoryAbi, 'deployNewMarketProxy', [
       deposit,
       encodeMetadata(demo.metadata),
@@ -153,10 +154,7 @@ export async function seedDemoMarkets(options: {
     const market = created.args.marketProxy
     // Traders approve the market proxy, which holds the collateral (research/delphi.md §6).
     await send(collateral.address, collateralTokenAbi, 'approve', [market, maxUint256])
-    const gateway =
-      demo.kind === 'dpm'
-        ? { address: markets.dpmGateway, abi: dynamicParimutuelGatewayAbi as Abi }
-        : { address: markets.lmsrGateway, abi: lmsrGatewayAbi as Abi }
+    const gateway = { address: chain.gateway(markets), abi: chain.gatewayAbi }
     for (const [outcome, shares] of demo.trades)
       await send(gateway.address, gateway.abi, 'buyExactOut', [
         market,

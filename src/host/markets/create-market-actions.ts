@@ -7,7 +7,9 @@ import type { ContractTxResult } from '../chain/contract-tx.ts'
 import type { CollateralDeployment, MarketsDeployment } from '../chain/deployment.ts'
 import { collateralTokenAbi } from '../chain/generated/CollateralToken.ts'
 import { delphiFactoryAbi } from '../chain/generated/DelphiFactory.ts'
+import { CHAIN_KINDS } from '../chain/markets/chain-kinds.ts'
 import { approveMarketCall } from '../chain/markets/market-calls.ts'
+import { MARKET_KINDS } from '../../core/markets/market-kinds.ts'
 import { encodeMarketConfig } from '../../core/markets/market-config.ts'
 import { formatTokenAmount } from '../../core/markets/token-amount.ts'
 import type { TxState } from '../chain/tx-state.ts'
@@ -38,7 +40,7 @@ export async function runCreateMarket(o: RunCreateOptions): Promise<CreateResult
   }
   if (!controls || !client || !owner) return fail('The wallet has not started yet; try again in a moment.')
   const { draft: d, token } = o
-  const factory = d.kind === 'dpm' ? o.markets.dpmFactory : o.markets.lmsrFactory
+  const factory = CHAIN_KINDS[d.kind].factory(o.markets)
   const amount = formatTokenAmount(d.deposit, token.decimals, { maxFractionDigits: 6, symbol: token.symbol })
   const [allowance, block] = await Promise.all([
     client.readContract({
@@ -78,7 +80,7 @@ export async function runCreateMarket(o: RunCreateOptions): Promise<CreateResult
       confirmation: {
         title: `Create “${d.metadata.question}”`,
         details: [
-          { label: 'Pricing', value: d.kind === 'dpm' ? 'Dynamic parimutuel' : 'LMSR' },
+          { label: 'Pricing', value: MARKET_KINDS[d.kind].name },
           { label: 'Outcomes', value: d.metadata.outcomes.join(' · ') },
           { label: 'Deposit', value: amount },
           { label: 'Trading fee', value: formatFee(d.tradingFee) },

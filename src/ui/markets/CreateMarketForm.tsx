@@ -17,7 +17,7 @@ import {
   type CreateMarketInput,
   type DurationUnit,
 } from '../../core/markets/create-market-form.ts'
-import type { MarketKind } from '../../core/markets/market-snapshot.ts'
+import { MARKET_KINDS, MARKET_KIND_NAMES } from '../../core/markets/market-kinds.ts'
 import { MARKET_CATEGORIES, type MarketCategory } from '../../core/markets/metadata.ts'
 import { Card } from '../common/Card.tsx'
 import { TxStatus } from '../wallet/TxStatus.tsx'
@@ -28,16 +28,13 @@ import { marketHref } from '../../host/markets/market-route.ts'
 import { useMarketToken } from './use-market-token.ts'
 import { useMarketsStore, useWalletStore } from '../stores.ts'
 
-/** A sensible starting liquidity per pricing rule: DPM k = 10, LMSR b = 100 shares. */
-const DEFAULT_LIQUIDITY: Record<MarketKind, string> = { dpm: '10', lmsr: '100' }
-
 const INITIAL: CreateMarketInput = {
   kind: 'dpm',
   question: '',
   outcomes: ['Yes', 'No'],
   category: 'miscellaneous',
   resolutionCriteria: '',
-  liquidity: DEFAULT_LIQUIDITY.dpm,
+  liquidity: MARKET_KINDS.dpm.liquidity.defaultValue,
   deposit: '100',
   fee: '2',
   tradingFor: '7',
@@ -71,6 +68,7 @@ export function CreateMarketForm() {
       </Card>
     )
   const markets = deployment.markets
+  const spec = MARKET_KINDS[input.kind]
   const check = checkCreateMarket(input, {
     tokenDecimals: token.decimals,
     tokenSymbol: token.symbol,
@@ -150,16 +148,16 @@ export function CreateMarketForm() {
   return (
     <Card title="Create a market" testId="create-market" aside={<MarketsStatus />} className="mk-create">
       <div className="mk-side" role="group" aria-label="Pricing">
-        {(['dpm', 'lmsr'] as const).map((k) => (
+        {MARKET_KIND_NAMES.map((k) => (
           <button
             key={k}
             type="button"
             className={`btn ${input.kind === k ? 'active' : ''}`}
             aria-pressed={input.kind === k}
             data-testid={`create-kind-${k}`}
-            onClick={() => edit(null, { kind: k, liquidity: DEFAULT_LIQUIDITY[k] })}
+            onClick={() => edit(null, { kind: k, liquidity: MARKET_KINDS[k].liquidity.defaultValue })}
           >
-            {k === 'dpm' ? 'Dynamic parimutuel' : 'LMSR'}
+            {MARKET_KINDS[k].name}
           </button>
         ))}
       </div>
@@ -241,7 +239,7 @@ export function CreateMarketForm() {
       </label>
       {field(
         'liquidity',
-        input.kind === 'dpm' ? 'Liquidity k' : 'Liquidity b (shares)',
+        spec.liquidity.field,
         <input
           className="input"
           inputMode="decimal"
@@ -249,11 +247,9 @@ export function CreateMarketForm() {
           data-testid="create-liquidity"
           onChange={(e) => edit('liquidity', { liquidity: e.target.value })}
         />,
-        input.kind === 'dpm'
-          ? 'Higher k: prices move less per share.'
-          : 'Higher b: prices move less per share, and the deposit (b·ln n) grows.',
+        spec.liquidity.hint,
       )}
-      {input.kind === 'dpm' ? (
+      {'chosen' in spec.deposit ? (
         field(
           'deposit',
           `Initial deposit (${token.symbol})`,
@@ -264,7 +260,7 @@ export function CreateMarketForm() {
             data-testid="create-deposit"
             onChange={(e) => edit('deposit', { deposit: e.target.value })}
           />,
-          'About 1/√n of it becomes the pool; the rest is refunded at the end.',
+          spec.deposit.hint,
         )
       ) : (
         <div className="mk-field" data-field="deposit">
@@ -274,7 +270,7 @@ export function CreateMarketForm() {
               ? '—'
               : formatTokenAmount(deposit, token.decimals, { maxFractionDigits: 6, symbol: token.symbol })}
           </span>
-          <small className="muted">An LMSR market is funded with exactly its maximum loss, b·ln n.</small>
+          <small className="muted">{spec.deposit.hint}</small>
           {shown('deposit') && <small className="inline-error">{shown('deposit')}</small>}
         </div>
       )}

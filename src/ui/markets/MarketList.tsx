@@ -4,6 +4,7 @@
 import { useMemo } from 'react'
 import { formatTokenAmount } from '../../core/markets/token-amount.ts'
 import { MARKET_SORTS, selectMarkets, type MarketSort } from '../../core/markets/market-list.ts'
+import { MARKET_KINDS } from '../../core/markets/market-kinds.ts'
 import {
   formatDeadline,
   formatPrice,
@@ -100,7 +101,7 @@ function MarketCard({ market: m }: { market: MarketSnapshot }) {
     <a className="mk-card" href={marketHref(m.address)} data-testid="market-card" data-address={m.address}>
       <div className="mk-card-top">
         <span className={`pill tone-${status.tone}`}>{status.label}</span>
-        <span className="mk-kind">{m.kind === 'dpm' ? 'Parimutuel' : 'LMSR'}</span>
+        <span className="mk-kind">{MARKET_KINDS[m.kind].shortName}</span>
         {m.metadata && <span className="mk-category">{m.metadata.category}</span>}
         <VerifiableBadge address={m.address} />
       </div>

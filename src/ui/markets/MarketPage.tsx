@@ -8,6 +8,7 @@ import type { Address } from 'viem'
 import { formatTokenAmount } from '../../core/markets/token-amount.ts'
 import type { CollateralDeployment } from '../../host/chain/deployment.ts'
 import { mathsMarket, mathsPayoutIfWins } from '../../core/markets/market-maths.ts'
+import { MARKET_KINDS } from '../../core/markets/market-kinds.ts'
 import {
   formatDeadline,
   formatFee,
@@ -96,7 +97,7 @@ function MarketHeader({ market: m, token }: { market: MarketSnapshot; token: Col
         <span className={`pill tone-${status.tone}`} data-testid="market-status" data-status={m.status}>
           {status.label}
         </span>
-        <span className="mk-kind">{m.kind === 'dpm' ? 'Dynamic parimutuel' : 'LMSR'}</span>
+        <span className="mk-kind">{MARKET_KINDS[m.kind].name}</span>
         {m.metadata && <span className="mk-category">{m.metadata.category}</span>}
         <VerifiableBadge address={m.address} />
       </div>
@@ -121,7 +122,7 @@ function MarketHeader({ market: m, token }: { market: MarketSnapshot; token: Col
         <dd data-testid="market-pool" data-units={m.pool.toString()}>
           {formatTokenAmount(m.pool, token.decimals, { maxFractionDigits: 2, symbol: token.symbol })}
         </dd>
-        <dt>{m.kind === 'dpm' ? 'k' : 'Liquidity b'}</dt>
+        <dt>{MARKET_KINDS[m.kind].liquidity.label}</dt>
         <dd>{formatTokenAmount(m.k, 18, { maxFractionDigits: 2 })}</dd>
         <dt>Contract</dt>
         <dd>
@@ -215,10 +216,7 @@ function OutcomesCard({
       </TableScroll>
       <p className="hint">
         The price is what one more share costs now, in {token.symbol}; the implied probability is the market’s
-        estimate that the outcome wins.{' '}
-        {m.kind === 'dpm'
-          ? 'In a parimutuel market prices add up to more than one token, so the two differ.'
-          : 'In an LMSR market a price equals the probability, in tokens.'}
+        estimate that the outcome wins. {MARKET_KINDS[m.kind].priceNote}
       </p>
     </Card>
   )

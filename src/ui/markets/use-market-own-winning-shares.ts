@@ -5,14 +5,15 @@ import { useEffect, useState } from 'react'
 import type { PublicClient } from 'viem'
 import { errorSentence } from '../../host/chain/error-sentence.ts'
 import { dynamicParimutuelGatewayAbi } from '../../host/chain/generated/DynamicParimutuelGateway.ts'
+import { MARKET_KINDS } from '../../core/markets/market-kinds.ts'
 import { MARKET_STATUS, type MarketSnapshot } from '../../core/markets/market-snapshot.ts'
 import { marketsFeedClient } from '../../host/markets/markets-feed.ts'
 
 export type OwnShares = { ok: true; shares: bigint } | { ok: false; error: string } | null
 
-/** Whether redeeming on `m` needs its own winning shares read (settled DPM markets only). */
+/** Whether redeeming on `m` needs its own winning shares read (settled markets of a kind that does: DPM). */
 export const needsOwnWinningShares = (m: MarketSnapshot): boolean =>
-  m.kind === 'dpm' && m.status === MARKET_STATUS.settled
+  MARKET_KINDS[m.kind].redeemNeedsOwnShares && m.status === MARKET_STATUS.settled
 
 /** The read, at the snapshot's block; a value read at another block would price a different pool. */
 export function readOwnWinningShares(
@@ -28,7 +29,7 @@ export function readOwnWinningShares(
   })
 }
 
-/** null while reading; LMSR and unsettled markets need no read (0). */
+/** null while reading; markets that need no read (LMSR, unsettled) give 0. */
 export function useMarketOwnWinningShares(m: MarketSnapshot): OwnShares {
   const needed = needsOwnWinningShares(m)
   const [read, setRead] = useState<{ key: string; value: OwnShares }>({ key: '', value: null })

@@ -2,14 +2,12 @@
 // receipt): approving the market proxy for the collateral, buying exact shares, selling exact shares,
 // and leaving an ended market (redeeming winning shares, liquidating held outcomes).
 import type { Abi, Address } from 'viem'
-import type { MarketKind } from '../../../core/markets/market-snapshot.ts'
+import type { MarketKind } from '../../../core/markets/market-kinds.ts'
 import type { ContractCall } from '../contract-tx.ts'
 import { collateralTokenAbi } from '../generated/CollateralToken.ts'
-import { dynamicParimutuelGatewayAbi } from '../generated/DynamicParimutuelGateway.ts'
-import { lmsrGatewayAbi } from '../generated/LmsrGateway.ts'
+import { CHAIN_KINDS } from './chain-kinds.ts'
 
-const gatewayAbi = (kind: MarketKind): Abi =>
-  (kind === 'dpm' ? dynamicParimutuelGatewayAbi : lmsrGatewayAbi) as Abi
+const gatewayAbi = (kind: MarketKind): Abi => CHAIN_KINDS[kind].gatewayAbi
 
 /** Traders approve the market proxy (it holds the collateral), not the gateway. */
 export function approveMarketCall(collateral: Address, market: Address, amount: bigint): ContractCall {

@@ -1,8 +1,9 @@
-// The market events a client follows: trades (GatewayBuy / GatewaySell on both gateways) and new
-// markets (NewMarketProxy on both factories), read incrementally by block range.
+// The market events a client follows: trades (GatewayBuy / GatewaySell on every kind's gateway) and new
+// markets (NewMarketProxy on every kind's factory), read incrementally by block range.
 import { parseAbiItem, type Address, type Hex, type PublicClient } from 'viem'
-import type { MarketKind } from '../../../core/markets/market-snapshot.ts'
+import type { MarketKind } from '../../../core/markets/market-kinds.ts'
 import type { MarketsDeployment } from '../deployment.ts'
+import { CHAIN_KINDS, kindOfFactory } from './chain-kinds.ts'
 
 const GATEWAY_BUY = parseAbiItem(
   'event GatewayBuy(address indexed marketProxy, address indexed buyer, uint256 indexed outcomeIdx, uint256 tokensIn, uint256 sharesOut)',
@@ -49,7 +50,7 @@ export async function readMarketEvents(
 ): Promise<MarketEvents> {
   if (fromBlock > toBlock) return { trades: [], created: [] }
   const logs = await client.getLogs({
-    address: [markets.dpmGateway, markets.lmsrGateway, markets.dpmFactory, markets.lmsrFactory],
+    address: Object.values(CHAIN_KINDS).flatMap((k) => [k.gateway(markets), k.factory(markets)]),
     events: [GATEWAY_BUY, GATEWAY_SELL, NEW_MARKET_PROXY],
     fromBlock,
     toBlock,
@@ -79,13 +80,17 @@ export async function readMarketEvents(
         tokens: log.args.tokensOut,
         ...at,
       })
-    else
-      created.push({
-        market: log.args.marketProxy,
-        kind: log.address.toLowerCase() === markets.lmsrFactory.toLowerCase() ? 'lmsr' : 'dpm',
-        creator: log.args.creator,
-        blockNumber: log.blockNumber,
-      })
+    else {
+      // a NewMarketProxy comes from a factory; the address says which kind it deploys
+      const kind = kindOfFactory(markets, log.address)
+      if (kind)
+        created.push({
+          market: log.args.marketProxy,
+          kind,
+          creator: log.args.creator,
+          blockNumber: log.blockNumber,
+        })
+    }
   }
   return { trades, created }
 }

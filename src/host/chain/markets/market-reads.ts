@@ -1,4 +1,4 @@
-// Reads the markets of a deployment from the chain: the proxies of both factories (DPM and LMSR), then
+// Reads the markets of a deployment from the chain: the proxies of every kind's factory, then
 // per market its metadata (checked against its content hash), status, config, pool, supplies, spot
 // prices and implied probabilities, and the connected wallet's shares and allowance. The reads of one
 // refresh are issued together at one block, so an HTTP transport with `batch: true` sends them as one
@@ -6,25 +6,27 @@
 import type { Address, PublicClient } from 'viem'
 import { decodeMetadata } from '../../../core/markets/metadata.ts'
 import type { MarketMetadataDoc } from '../../../core/markets/metadata.ts'
+import { MARKET_KINDS, MARKET_KIND_NAMES } from '../../../core/markets/market-kinds.ts'
 import type { MarketPosition, MarketRef, MarketSnapshot } from '../../../core/markets/market-snapshot.ts'
 import type { MarketsDeployment } from '../deployment.ts'
 import { collateralTokenAbi } from '../generated/CollateralToken.ts'
 import { delphiFactoryAbi } from '../generated/DelphiFactory.ts'
 import { dynamicParimutuelGatewayAbi } from '../generated/DynamicParimutuelGateway.ts'
-import { lmsrGatewayAbi } from '../generated/LmsrGateway.ts'
+import { CHAIN_KINDS } from './chain-kinds.ts'
 
-/** The market proxies of both factories, DPM first, each in factory order. */
+/** Delphi's gateway interface, which every kind's gateway implements (the DPM ABI spells it). */
+const sharedGatewayAbi = dynamicParimutuelGatewayAbi
+
+/** The market proxies of every kind's factory, kind by kind (DPM first), each in factory order. */
 export async function listMarkets(
   client: PublicClient,
   markets: MarketsDeployment,
   blockNumber?: bigint,
 ): Promise<MarketRef[]> {
-  const factories = [
-    { kind: 'dpm' as const, factory: markets.dpmFactory, gateway: markets.dpmGateway },
-    { kind: 'lmsr' as const, factory: markets.lmsrFactory, gateway: markets.lmsrGateway },
-  ]
   const lists = await Promise.all(
-    factories.map(async ({ kind, factory, gateway }) => {
+    MARKET_KIND_NAMES.map(async (kind) => {
+      const factory = CHAIN_KINDS[kind].factory(markets)
+      const gateway = CHAIN_KINDS[kind].gateway(markets)
       const count = await client.readContract({
         address: factory,
         abi: delphiFactoryAbi,
@@ -53,21 +55,14 @@ export interface MarketStatics {
 }
 
 export async function readMarketStatics(client: PublicClient, ref: MarketRef): Promise<MarketStatics> {
-  const gateway = { address: ref.gateway, abi: dynamicParimutuelGatewayAbi } as const
   const [encoded, config] = await Promise.all([
-    client.readContract({ ...gateway, functionName: 'marketMetadata', args: [ref.address] }),
-    ref.kind === 'dpm'
-      ? client
-          .readContract({ ...gateway, functionName: 'getMarket', args: [ref.address] })
-          .then((g) => g.config)
-      : client
-          .readContract({
-            address: ref.gateway,
-            abi: lmsrGatewayAbi,
-            functionName: 'getMarket',
-            args: [ref.address],
-          })
-          .then((g) => g.config),
+    client.readContract({
+      address: ref.gateway,
+      abi: sharedGatewayAbi,
+      functionName: 'marketMetadata',
+      args: [ref.address],
+    }),
+    CHAIN_KINDS[ref.kind].readConfig(client, ref),
   ])
   const outcomeCount = Number(config.outcomeCount)
   try {
@@ -94,22 +89,13 @@ export async function readMarketSnapshot(
 ): Promise<MarketSnapshot> {
   const { blockNumber } = options
   const ids = indices(ref.outcomeCount)
-  const dpm = { address: ref.gateway, abi: dynamicParimutuelGatewayAbi, blockNumber } as const
-  const lmsr = { address: ref.gateway, abi: lmsrGatewayAbi, blockNumber } as const
-  const m = [ref.address] as const
+  const gateway = { address: ref.gateway, abi: sharedGatewayAbi, blockNumber } as const
   const [status, supplies, spotPrices, probabilities, state] = await Promise.all([
-    client.readContract({ ...dpm, functionName: 'marketStatus', args: m }),
-    client.readContract({ ...dpm, functionName: 'totalSupplies', args: [ref.address, ids] }),
-    client.readContract({ ...dpm, functionName: 'spotPrices', args: [ref.address, ids] }),
-    client.readContract({ ...dpm, functionName: 'spotImpliedProbabilities', args: [ref.address, ids] }),
-    ref.kind === 'dpm'
-      ? client
-          .readContract({ ...dpm, functionName: 'getMarket', args: m })
-          .then((g) => ({ ...g, refund: g.refund, sumTerm: g.sumTerm36, exps: [] as bigint[], expSum: 0n }))
-      : Promise.all([
-          client.readContract({ ...lmsr, functionName: 'getMarket', args: m }),
-          client.readContract({ ...lmsr, functionName: 'outcomeExps', args: m }),
-        ]).then(([g, exps]) => ({ ...g, refund: 0n, sumTerm: 0n, exps: [...exps], expSum: g.expSum })),
+    client.readContract({ ...gateway, functionName: 'marketStatus', args: [ref.address] }),
+    client.readContract({ ...gateway, functionName: 'totalSupplies', args: [ref.address, ids] }),
+    client.readContract({ ...gateway, functionName: 'spotPrices', args: [ref.address, ids] }),
+    client.readContract({ ...gateway, functionName: 'spotImpliedProbabilities', args: [ref.address, ids] }),
+    CHAIN_KINDS[ref.kind].readState(client, ref, blockNumber),
   ])
   return {
     address: ref.address,
@@ -135,7 +121,7 @@ export async function readMarketSnapshot(
     expSum: state.expSum,
     winningOutcomeIdx: state.winningOutcomeIdx,
     spotPrices: [...spotPrices],
-    priceDecimals: ref.kind === 'dpm' ? options.tokenDecimals : 18,
+    priceDecimals: MARKET_KINDS[ref.kind].priceDecimals(options.tokenDecimals),
     probabilities: [...probabilities],
     tokenDecimals: options.tokenDecimals,
     blockNumber,
@@ -154,7 +140,7 @@ export async function readMarketPosition(
   const [shares, allowance] = await Promise.all([
     client.readContract({
       address: ref.gateway,
-      abi: dynamicParimutuelGatewayAbi,
+      abi: sharedGatewayAbi,
       functionName: 'batchBalanceOf',
       args: [ref.address, ids.map(() => owner), ids],
       blockNumber,

@@ -24,8 +24,6 @@ import {
   type ErrorContext,
 } from '../../../host/chain/error-sentence.ts'
 import { collateralTokenAbi } from '../../../host/chain/generated/CollateralToken.ts'
-import { dynamicParimutuelGatewayAbi } from '../../../host/chain/generated/DynamicParimutuelGateway.ts'
-import { lmsrGatewayAbi } from '../../../host/chain/generated/LmsrGateway.ts'
 import { localChain } from '../../../host/chain/local-clients.ts'
 import {
   approveMarketCall,
@@ -34,6 +32,7 @@ import {
   redeemCall,
   sellExactInCall,
 } from '../../../host/chain/markets/market-calls.ts'
+import { CHAIN_KINDS } from '../../../host/chain/markets/chain-kinds.ts'
 import { readCollateral, readEntrySnapshot } from '../../../host/chain/markets/directory-reads.ts'
 import { readMarketPosition, readMarketStatics } from '../../../host/chain/markets/market-reads.ts'
 import type { DirectoryEntry, MarketDirectory } from '../../../core/markets/market-directory.ts'
@@ -47,8 +46,7 @@ import { missingKeyError } from './signer.ts'
 /** Collateral errors (balance, allowance) bubble up through the gateway: decode them by name too. */
 const TOKEN_ERRORS = collateralTokenAbi.filter((item) => item.type === 'error')
 
-const gatewayAbiOf = (m: MarketRef): Abi =>
-  [...(m.kind === 'dpm' ? dynamicParimutuelGatewayAbi : lmsrGatewayAbi), ...TOKEN_ERRORS] as Abi
+const gatewayAbiOf = (m: MarketRef): Abi => [...CHAIN_KINDS[m.kind].gatewayAbi, ...TOKEN_ERRORS]
 
 /** The custom error name of a revert anywhere in `error`'s cause chain, or null. */
 function revertName(error: unknown): { name: string; args: readonly unknown[] } | null {
@@ -202,27 +200,8 @@ export async function connectChainBackend(options: ChainBackendOptions): Promise
     history: (m) => read(async () => directory.history(m, await head())),
 
     gatewayQuote: (m, side: TradeSide, outcome, shares): Promise<GatewayQuote> => {
-      const functionName = side === 'buy' ? 'quoteBuyExactOut' : 'quoteSellExactIn'
-      const args = [m.address, BigInt(outcome), shares] as const
       // Pinned to the snapshot's block: the contract quotes the very state the local maths saw.
-      const quoted =
-        m.kind === 'dpm'
-          ? client.readContract({
-              address: m.gateway,
-              abi: dynamicParimutuelGatewayAbi,
-              functionName,
-              args,
-              blockNumber: m.blockNumber,
-            })
-          : client
-              .readContract({
-                address: m.gateway,
-                abi: lmsrGatewayAbi,
-                functionName,
-                args,
-                blockNumber: m.blockNumber,
-              })
-              .then(([tokens]) => tokens)
+      const quoted = CHAIN_KINDS[m.kind].quote(client, m, side, outcome, shares)
       return quoted.then(
         (tokens): GatewayQuote => ({ ok: true, tokens }),
         (err: unknown): GatewayQuote => {

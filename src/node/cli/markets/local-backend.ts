@@ -7,13 +7,15 @@ import { listMarkets } from '../../../host/chain/markets/market-reads.ts'
 import { readMarketEvents } from '../../../host/chain/markets/market-events.ts'
 import type { MarketDirectory } from '../../../core/markets/market-directory.ts'
 import type { MarketHistoryEntry } from '../../../core/markets/market-history.ts'
+import { MARKET_KIND_NAMES } from '../../../core/markets/market-kinds.ts'
 import type { MarketBackend } from './backend.ts'
 import { connectChainBackend } from './chain-backend.ts'
 import { CommandError } from './command-error.ts'
 import type { MarketsEndpoint } from './endpoint.ts'
 
-/** `dpm:<n>` / `lmsr:<n>`: the n-th market of that factory (0-based, as `list` shows it). */
-const INDEX_REF = /^(dpm|lmsr):(\d+)$/i
+/** `<kind>:<n>` (dpm:0, lmsr:2): the n-th market of that kind's factory (0-based, as `list` shows it). */
+const INDEX_REF = new RegExp(`^(${MARKET_KIND_NAMES.join('|')}):(\\d+)$`, 'i')
+const INDEX_FORMS = MARKET_KIND_NAMES.map((kind) => `${kind}:<n>`).join(' / ')
 
 export interface LocalBackendOptions {
   endpoint: MarketsEndpoint
@@ -46,7 +48,7 @@ function deploymentDirectory(client: PublicClient, endpoint: MarketsEndpoint): M
       if (!byIndex && !isAddress(text.trim(), { strict: false }))
         throw new CommandError(
           'unknown-market',
-          `“${text}” is not a market: give its address, or dpm:<n> / lmsr:<n> as the list command shows.`,
+          `“${text}” is not a market: give its address, or ${INDEX_FORMS} as the list command shows.`,
         )
       throw new CommandError(
         'unknown-market',
