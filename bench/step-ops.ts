@@ -16,7 +16,7 @@ import { seededRandom } from '../src/compute/kernels/ref/seeded-random.ts'
 import { DEFAULT_LEARNING } from '../src/core/learning/learning-config.ts'
 import { buildRolloutBatch } from '../src/compute/model/rollout-batch.ts'
 import { type TokenizedGroup } from '../src/core/learning/tokenized-group.ts'
-import { ADAM_MOMENTS } from '../src/peer/peer/worker-policy.ts'
+import { ADAM_MOMENTS } from '../src/compute/proof/work-params.ts'
 import { readShipped } from './shipped-solver.ts'
 import { fmt, percentile, positiveInt, printTable, writeResults, type Row } from './stats.ts'
 

@@ -44,8 +44,9 @@ export interface BenchRecipe {
  */
 export function learningFor(arm: Arm, base: LearningConfig, batch: BenchRecipe): LearningConfig {
   // klBeta absent means no penalty (receipts without one hash as they always did)
-  const grpo: LearningConfig['grpo'] = { ...base.grpo, lr: batch.lr, klBeta: batch.klBeta }
-  if (batch.klBeta === 0) delete grpo.klBeta
+  const withBeta = { ...base.grpo, lr: batch.lr, klBeta: batch.klBeta }
+  const { klBeta, ...noPenalty } = withBeta
+  const grpo = klBeta === 0 ? noPenalty : withBeta
   const sampling = { ...base.sampling, maxNewTokens: batch.maxNewTokens }
   const shared = { ...base, groupSize: batch.groupSize, tasksPerRound: batch.groups, sampling, grpo }
   if (arm === 'solo') return { ...shared, sapo: { localGroups: batch.groups, externalGroups: 0 } }

@@ -2,6 +2,7 @@
 // the clipped-ratio surrogate against the old policy's log-probs with group-normalised advantages, then
 // the same backward, clip and AdamW as supervised training. Old log-probs come from the reproducible
 // forward too (`tokenLogProbsOf`): the sampler's f32 numbers are never trusted.
+import type { GrpoObjective } from '../../core/learning/grpo-objective.ts'
 import { LOSS_EXP } from '../kernels/ref/cross-entropy.ts'
 import { fromFloat, type QTensor } from '../kernels/ref/tensor.ts'
 import type { ModelConfig } from './config.ts'
@@ -15,17 +16,8 @@ import { onTwin } from './twin-ops.ts'
 /** Advantages are held at 2^-20: ±2048 at 1e-6 (group-normalised advantages stay within ±√G). */
 export const ADVANTAGE_EXP = -20
 
-export interface GrpoConfig extends TrainConfig {
-  /** ε_low (DAPO's 0.2): the ratio is kept within [1 − clipEps, 1 + clipEpsHigh] */
-  readonly clipEps: number
-  /** ε_high (DAPO's clip-higher, 0.28): a larger ceiling lets unlikely good tokens gain faster */
-  readonly clipEpsHigh: number
-  /**
-   * β of DeepSeekMath's KL penalty against a reference policy (k3 estimator); 0 or absent: no penalty,
-   * and the step is bit for bit the surrogate alone. β > 0 needs the reference policy's log-probs.
-   */
-  readonly klBeta?: number
-}
+/** The objective (0 is also accepted for klBeta: no penalty) with the optimizer's settings. */
+export type GrpoConfig = TrainConfig & GrpoObjective
 
 /** A GRPO step's result: a supervised step's, plus the mean KL to the reference when β > 0. */
 export interface GrpoStepResult extends TrainStepResult {

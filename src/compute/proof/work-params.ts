@@ -1,6 +1,8 @@
 import type { GenerateOptions } from '../model/generate.ts'
 import type { GrpoConfig } from '../model/grpo-step.ts'
 import type { TrainConfig } from '../model/train-step.ts'
+import type { GrpoObjective } from '../../core/learning/grpo-objective.ts'
+import type { LearningConfig } from '../../core/learning/learning-config.ts'
 import type { JsonObject } from '../../core/protocol/receipt-schema.ts'
 
 /** A generation's receipt params: everything that steers it except the seed and the prompt. */
@@ -24,17 +26,19 @@ export interface TrainingParams {
   readonly maxGradNorm: number | null
 }
 
-/** A GRPO step's receipt params: AdamW and clipping as in training, plus the ratio's clip range. */
-export interface GrpoParams extends TrainingParams {
-  /** ε_low: the ratio's floor is 1 − clipEps */
-  readonly clipEps: number
-  /** ε_high: the ratio's ceiling is 1 + clipEpsHigh */
-  readonly clipEpsHigh: number
-  /**
-   * β of the KL penalty against the reference policy, in (0, 1]; absent for no penalty (never 0, so a
-   * receipt without one hashes as it did before the penalty existed).
-   */
-  readonly klBeta?: number
+/** A GRPO step's receipt params: AdamW and clipping as in training, plus the objective (klBeta in (0, 1]). */
+export type GrpoParams = TrainingParams & GrpoObjective
+
+/**
+ * Adam's moment decays and epsilon: the swarm config leaves them out (the usual values), the receipts
+ * record them with the step.
+ */
+export const ADAM_MOMENTS = { beta1: 0.9, beta2: 0.999, eps: 1e-8 } as const
+
+/** A step's receipt params from the swarm's GRPO settings: a klBeta of 0 is no penalty, so it is left out. */
+export function grpoParamsOf(grpo: LearningConfig['grpo']): GrpoParams {
+  const { klBeta, ...rest } = grpo
+  return { ...rest, ...ADAM_MOMENTS, ...(klBeta ? { klBeta } : {}) }
 }
 
 function readNumbers<K extends string>(

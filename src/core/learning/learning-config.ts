@@ -1,6 +1,7 @@
 // What defines a learning swarm beyond its network: the task mix, G, SAPO's L/E, sampling and GRPO
 // settings. It travels in the swarm config, so a researcher starts a new swarm by sharing a link.
 import type { Difficulty } from '../tasks/task.ts'
+import type { GrpoObjective } from './grpo-objective.ts'
 import { explorationSlots, SHARE_WINDOW_ROUNDS, type Cell, type TaskSource } from './round-tasks.ts'
 
 /**
@@ -44,18 +45,13 @@ export interface LearningConfig {
   sapo: SapoCounts
   sampling: { temperature: number; topK: number; topP: number; maxNewTokens: number }
   /**
-   * clipEps/clipEpsHigh: the ratio is clipped to [1 − clipEps, 1 + clipEpsHigh] (DAPO's 0.2/0.28).
-   * klBeta: β of the KL penalty against the weights the peer started from (DeepSeekMath's k3), in
-   * [0, 1]; absent or 0 is no penalty (DAPO's default), and a parsed config leaves a 0 out so that the
-   * swarm id stays what it was before the penalty existed.
+   * The objective (grpo-objective.ts; klBeta's reference is the weights the peer started from, in
+   * [0, 1]) and AdamW's step size, decay and gradient-norm limit; Adam's moments are the usual ones.
    */
-  grpo: {
+  grpo: GrpoObjective & {
     lr: number
-    clipEps: number
-    clipEpsHigh: number
     maxGradNorm: number
     weightDecay: number
-    klBeta?: number
   }
 }
 

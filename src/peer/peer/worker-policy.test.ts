@@ -6,13 +6,8 @@ import { generateReasoningTask } from '../../core/tasks/generate-reasoning-task.
 import type { TrainerStepResult } from '../trainer/trainer-session.ts'
 import type { GrpoParams } from '../../compute/proof/work-params.ts'
 import type { TokenizedGroup } from '../../core/learning/tokenized-group.ts'
-import {
-  ADAM_MOMENTS,
-  createWorkerPolicy,
-  grpoParamsOf,
-  seedOfKey,
-  type WorkerPolicyOptions,
-} from './worker-policy.ts'
+import { ADAM_MOMENTS, grpoParamsOf } from '../../compute/proof/work-params.ts'
+import { createWorkerPolicy, seedOfKey, type WorkerPolicyOptions } from './worker-policy.ts'
 import { SMALL_LEARNING } from '../../core/learning/small-learning.ts'
 
 const folder = new URL('../../../public/models/tabswarm-micro/', import.meta.url)

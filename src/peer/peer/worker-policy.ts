@@ -10,7 +10,7 @@ import { framePrompt } from '../solver/prompt-frame.ts'
 import type { TrainerClient } from '../trainer/trainer-client.ts'
 import type { TrainerStepResult } from '../trainer/trainer-session.ts'
 import type { Task } from '../../core/tasks/task.ts'
-import type { GrpoParams } from '../../compute/proof/work-params.ts'
+import { grpoParamsOf } from '../../compute/proof/work-params.ts'
 import { tokensSpellText } from './completion-text.ts'
 import type { LearningConfig } from '../../core/learning/learning-config.ts'
 import type { Policy, SampledCompletion } from '../../core/learning/swarm-round.ts'
@@ -32,18 +32,6 @@ export interface WorkerPolicyOptions {
   policyVersion: number
   /** each step's result once its weights are in the solver: the caller signs and publishes its receipt */
   onStep?: (result: TrainerStepResult) => Promise<void>
-}
-
-/**
- * Adam's moment decays and epsilon: the swarm config leaves them out (the usual values), the receipts
- * record them with the step.
- */
-export const ADAM_MOMENTS = { beta1: 0.9, beta2: 0.999, eps: 1e-8 } as const
-
-/** A step's receipt params from the swarm's GRPO settings: a klBeta of 0 is no penalty, so it is left out. */
-export function grpoParamsOf(grpo: LearningConfig['grpo']): GrpoParams {
-  const { klBeta, ...rest } = grpo
-  return { ...rest, ...ADAM_MOMENTS, ...(klBeta ? { klBeta } : {}) }
 }
 
 /** Prompts remembered from `promptIds` for `sample`: a round's tasks and the others' heard in it. */
