@@ -20,6 +20,25 @@ describe('the learning model', () => {
     expect(model.folder.tokenizer.decode(model.folder.tokenizer.encode('add 12'))).toBe('add 12')
   })
 
+  it('keeps the files the folder was read from, so the solvers load it without reading it again', async () => {
+    const test = testModelFolder()
+    const reads: string[] = []
+    const counting = reader(test.files)
+    const model = await loadLearningModel({
+      ...counting,
+      read: (path, pinned, onProgress) => (reads.push(path), counting.read(path, pinned, onProgress)),
+    })
+    expect(Object.keys(model.files).sort()).toEqual([
+      'config.json',
+      'onnx/model.onnx',
+      'tabswarm.json',
+      'tokenizer.json',
+    ])
+    for (const [path, bytes] of Object.entries(model.files)) expect(bytes).toEqual(test.files.get(path))
+    // every file once: the folder's four and the checkpoint
+    expect(reads.sort()).toEqual([...Object.keys(model.files), 'model.safetensors'].sort())
+  })
+
   it('refuses a folder that is not trainable or whose checkpoint is missing', async () => {
     const test = testModelFolder()
     const manifest = JSON.parse(new TextDecoder().decode(test.files.get('tabswarm.json')))

@@ -1,13 +1,17 @@
 // The model a learning swarm trains, as the peer worker needs it: the folder's tokenizer and prompt
 // framing (the same the solver uses, so prompt ids match what it samples from) and the pinned checkpoint
-// the trainer starts from. Only tabswarm models are trainable: a manifest with `trainable: true`.
+// the trainer starts from. Only tabswarm models are trainable: a manifest with `trainable: true`. The
+// folder is read here once per tab: the solvers load the bytes kept in `files`.
 import { loadModelFolder, type ModelFolder } from '../../compute/model/load/load-model-folder.ts'
 import type { FolderReader } from '../../compute/model/load/folder-reader.ts'
+import { recordingFolder } from '../../compute/model/load/memory-folder.ts'
 import { sha256Hex } from '../../compute/model/load/sha256-hex.ts'
 import { promptTemplate } from '../solver/prompt-frame.ts'
 
 export interface LearningModel {
   folder: ModelFolder
+  /** the folder's files as read (path → bytes, the checkpoint aside): the solvers load these, not the URL */
+  files: Record<string, Uint8Array>
   /** the manifest's name: the receipts' modelId */
   modelId: string
   /** model.safetensors (tabswarm-q1), checked against the manifest's weightsHash */
@@ -23,7 +27,8 @@ const CHECKPOINT_PATH = 'model.safetensors'
 
 /** Loads and checks the swarm's model folder; throws an Error whose message says what to fix. */
 export async function loadLearningModel(reader: FolderReader): Promise<LearningModel> {
-  const folder = await loadModelFolder(reader)
+  const files: Record<string, Uint8Array> = {}
+  const folder = await loadModelFolder(recordingFolder(reader, files))
   const { manifest } = folder
   if (!manifest?.trainable)
     throw new Error(
@@ -41,6 +46,7 @@ export async function loadLearningModel(reader: FolderReader): Promise<LearningM
   if (eosId === undefined) throw new Error(`the swarm's model ${reader.label} names no end-of-sequence token`)
   return {
     folder,
+    files,
     modelId: manifest.name,
     checkpoint: read.bytes,
     weightsHash: hash,

@@ -79,7 +79,7 @@ export async function startTabLearning(opts: TabLearningOptions): Promise<Learni
   try {
     const cache = OpfsBlobStore.available(MODEL_CACHE_DIRECTORY)
     model = await loadLearningModel(urlFolder(modelUrl, cache ? { cache } : {}))
-    card = await solver.load({ kind: 'url', url: modelUrl })
+    card = await solver.load({ kind: 'read', url: modelUrl, files: model.files })
     ready = await startTrainer(trainer, model, peerId)
     // a resumed trainer is past the shipped weights: the solver samples from where it left off
     if (ready.status.policyVersion > 0) await solver.swapWeights(ready.checkpoint)
@@ -162,10 +162,12 @@ export async function startTabLearning(opts: TabLearningOptions): Promise<Learni
   let evalLoad: Promise<unknown> | undefined
   let evalWeights: Uint8Array | undefined
   const loadEvalSolver = async (scored: Uint8Array) => {
-    evalLoad ??= evalSolver.load({ kind: 'url', url: modelUrl }).catch((error: unknown) => {
-      evalLoad = undefined
-      throw error
-    })
+    evalLoad ??= evalSolver
+      .load({ kind: 'read', url: modelUrl, files: model.files })
+      .catch((error: unknown) => {
+        evalLoad = undefined
+        throw error
+      })
     await evalLoad
     if (evalWeights === scored) return
     await evalSolver.swapWeights(scored)

@@ -7,6 +7,8 @@ export type ModelSource =
   | { readonly kind: 'url'; readonly url: string }
   | { readonly kind: 'files'; readonly files: readonly File[] }
   | { readonly kind: 'directory'; readonly handle: FileSystemDirectoryHandle }
+  /** a folder the tab already read from `url` (path → bytes): loaded without fetching it again */
+  | { readonly kind: 'read'; readonly url: string; readonly files: Readonly<Record<string, Uint8Array>> }
 
 export interface SamplingOptions {
   /** 0 means greedy (argmax). */

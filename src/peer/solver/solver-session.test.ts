@@ -75,6 +75,26 @@ describe('solver client and worker session', () => {
     )
   })
 
+  it('loads a folder the tab has already read, from its bytes, and names its URL on the card', async () => {
+    const client = inProcessClient()
+    const files = Object.fromEntries([...folder.files].filter(([path]) => path !== 'model.safetensors'))
+    const card = await client.load({ kind: 'read', url: 'https://example.test/models/tiny/', files })
+    expect(card).toMatchObject({
+      name: 'tabswarm-test',
+      trainable: true,
+      source: 'https://example.test/models/tiny/',
+      weightsHash: bytesToHex(sha256(folder.checkpoint)),
+    })
+    expect(await tokens(client)).toEqual(await tokens(await loadedClient()))
+    // a file the tab did not read is missing, said so, and nothing else is fetched for it
+    const withoutOnnx = Object.fromEntries(
+      Object.entries(files).filter(([path]) => path !== 'onnx/model.onnx'),
+    )
+    await expect(
+      inProcessClient().load({ kind: 'read', url: 'https://example.test/models/tiny/', files: withoutOnnx }),
+    ).rejects.toThrow('onnx/model.onnx')
+  })
+
   it('streams deltas that add up to each completion, and reports speed', async () => {
     const client = await loadedClient()
     const streamed = ['', '', '']

@@ -43,7 +43,8 @@ function message(error: unknown): string {
 }
 
 function cardSource(source: ModelSource, folder: ModelFolder): string {
-  if (source.kind !== 'url' || typeof location === 'undefined') return folder.source
+  if ((source.kind !== 'url' && source.kind !== 'read') || typeof location === 'undefined')
+    return folder.source
   const url = new URL(folder.source)
   return url.origin === location.origin && url.pathname.startsWith(SHIPPED_MODELS_PATH)
     ? 'shipped'

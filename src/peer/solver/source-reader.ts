@@ -2,6 +2,7 @@
 import type { ModelSource } from './solver-protocol.ts'
 import { directoryHandleFolder } from '../../compute/model/load/directory-handle-folder.ts'
 import type { FolderReader } from '../../compute/model/load/folder-reader.ts'
+import { memoryFolder } from '../../compute/model/load/memory-folder.ts'
 import { pickedFilesFolder } from '../../compute/model/load/picked-files-folder.ts'
 import { urlFolder, type UrlFolderOptions } from '../../compute/model/load/url-folder.ts'
 
@@ -13,5 +14,7 @@ export function sourceReader(source: ModelSource, options: UrlFolderOptions = {}
       return pickedFilesFolder(source.files)
     case 'directory':
       return directoryHandleFolder(source.handle)
+    case 'read':
+      return memoryFolder(source.url, source.files)
   }
 }
