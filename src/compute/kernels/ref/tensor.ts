@@ -56,7 +56,10 @@ export function fromFloat(shape: readonly number[], exp: number, values: ArrayLi
 
 export function toFloat(t: QTensor): Float64Array {
   const scale = 2 ** t.exp
-  return Float64Array.from(t.data, (v) => v * scale)
+  // a plain loop: Float64Array.from with a map function goes through the iterator, ~15× slower
+  const out = new Float64Array(t.data.length)
+  for (let i = 0; i < out.length; i++) out[i] = t.data[i]! * scale
+  return out
 }
 
 /** Below this many elements the plain loop beats copying into wasm memory. */
