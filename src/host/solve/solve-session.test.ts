@@ -38,6 +38,7 @@ function fakeSolver(
       return CARD
     },
     generate(prompt, samples, _sampling, onDelta) {
+      if (typeof prompt !== 'string') throw new TypeError('the Solve view sends the task text')
       const out = texts(prompt).slice(0, samples)
       const result: Promise<GenerateResult> = (async () => {
         out.forEach((t, i) => onDelta?.(i, t.slice(0, 3)))

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { parseTokenizerJson } from '../../compute/model/tokenizer/bpe-tokenizer.ts'
-import type { SamplingOptions } from '../solver/solver-protocol.ts'
+import type { SamplingOptions, SolverPrompt } from '../solver/solver-protocol.ts'
 import { generateReasoningTask } from '../../core/tasks/generate-reasoning-task.ts'
 import type { TrainerStepResult } from '../trainer/trainer-session.ts'
 import type { GrpoParams } from '../../compute/proof/work-params.ts'
@@ -17,7 +17,7 @@ const task = generateReasoningTask('arithmetic', 1, 3)
 
 function setup() {
   const calls: string[] = []
-  const generated: { prompt: string; samples: number; sampling: SamplingOptions }[] = []
+  const generated: { prompt: SolverPrompt; samples: number; sampling: SamplingOptions }[] = []
   const solver: WorkerPolicyOptions['solver'] = {
     generate(prompt, samples, sampling) {
       generated.push({ prompt, samples, sampling })
@@ -69,14 +69,14 @@ function setup() {
 }
 
 describe('the tab policy', () => {
-  it("frames prompts as the solver does and samples through it with the key's seed", async () => {
+  it("frames prompts as the solver does and samples their ids through it with the key's seed", async () => {
     const { policy, generated } = setup()
     const ids = policy.promptIds(task)
     expect(ids).toEqual(tokenizer.encode(`${task.prompt}\n`))
     const samples = await policy.sample(ids, 2, 'swarm/3/peer/0')
     expect(generated).toEqual([
       {
-        prompt: task.prompt,
+        prompt: { ids },
         samples: 2,
         sampling: { ...SMALL_LEARNING.sampling, seed: seedOfKey('swarm/3/peer/0') },
       },
@@ -88,7 +88,9 @@ describe('the tab policy', () => {
     expect(samples.every((s) => policy.matches(s))).toBe(true)
     expect(policy.matches({ text: '<answer>5</answer>', tokenIds: samples[0]!.tokenIds })).toBe(false)
     expect(policy.matches({ text: '', tokenIds: [300] })).toBe(false)
-    await expect(policy.sample([1, 2, 3], 2, 'k')).rejects.toThrow('did not come from promptIds')
+    // the solver takes the ids themselves: nothing is remembered, any ids can be sampled
+    expect((await policy.sample([1, 2, 3], 2, 'k')).length).toBe(2)
+    expect(generated.at(-1)!.prompt).toEqual({ ids: [1, 2, 3] })
   })
 
   it('refuses token ids that hide a special token from their text: only a final EOS is left out', () => {

@@ -34,9 +34,6 @@ export interface WorkerPolicyOptions {
   onStep?: (result: TrainerStepResult) => Promise<void>
 }
 
-/** Prompts remembered from `promptIds` for `sample`: a round's tasks and the others' heard in it. */
-const REMEMBERED_PROMPTS = 64
-
 /** The solver's seed from the round loop's sampling key (`${swarm}/${round}/${peer}/${task}`). */
 export function seedOfKey(key: string): number {
   const d = sha256(new TextEncoder().encode(key))
@@ -46,9 +43,6 @@ export function seedOfKey(key: string): number {
 export function createWorkerPolicy(options: WorkerPolicyOptions): Policy {
   const { solver, trainer, tokenizer, sampling } = options
   let version = options.policyVersion
-  // The solver frames a prompt text itself; the round loop hands `sample` the ids, so the text is
-  // remembered by them (a bounded map: oldest first out).
-  const prompts = new Map<string, string>()
   const vocabulary = { tokenizer, vocabSize: options.vocabSize, eosIds: options.eosIds }
 
   return {
@@ -56,21 +50,11 @@ export function createWorkerPolicy(options: WorkerPolicyOptions): Policy {
       return version
     },
     maxSeqLen: options.maxSeqLen,
-    promptIds(task: Task) {
-      const ids = tokenizer.encode(framePrompt(options.promptTemplate, task.prompt))
-      const key = ids.join(',')
-      prompts.delete(key)
-      prompts.set(key, task.prompt)
-      if (prompts.size > REMEMBERED_PROMPTS) prompts.delete(prompts.keys().next().value!)
-      return ids
-    },
+    // framed as the solver frames a text prompt, so a group's ids are what the model sees
+    promptIds: (task: Task) => tokenizer.encode(framePrompt(options.promptTemplate, task.prompt)),
     async sample(promptIds, samples, key): Promise<SampledCompletion[]> {
-      const prompt = prompts.get(promptIds.join(','))
-      if (prompt === undefined)
-        throw new RangeError(
-          'sample: these prompt ids did not come from promptIds, so the solver cannot frame them',
-        )
-      const { completions } = await solver.generate(prompt, samples, { ...sampling, seed: seedOfKey(key) })
+      const seeded = { ...sampling, seed: seedOfKey(key) }
+      const { completions } = await solver.generate({ ids: promptIds }, samples, seeded)
       return completions.map((c) => ({ text: c.text, tokenIds: [...c.tokenIds], eos: c.stop === 'eos' }))
     },
     matches: (c) => tokensSpellText(c, vocabulary),

@@ -8,6 +8,7 @@ import type {
   ModelSource,
   SamplingOptions,
   SolverEvent,
+  SolverPrompt,
   SolverRequest,
 } from './solver-protocol.ts'
 
@@ -55,9 +56,9 @@ export type GenerateCall = Promise<GenerateResult> & { readonly requestId: numbe
 export interface SolverClient {
   /** Loads a model folder, replacing any loaded model; resolves with its card. */
   load(source: ModelSource, onProgress?: (progress: LoadProgress) => void): Promise<ModelCard>
-  /** Samples `samples` completions of `prompt` (framed by the model's prompt template) as one batch. */
+  /** Samples `samples` completions of `prompt` (text: framed by the model's prompt template) as one batch. */
   generate(
-    prompt: string,
+    prompt: SolverPrompt,
     samples: number,
     sampling: SamplingOptions,
     onDelta?: (sample: number, delta: string) => void,

@@ -3,6 +3,13 @@
 // requests with G sampled completions per prompt, streaming tokens as they come.
 
 /** Where a model folder comes from. Files and directory handles are structured-cloneable. */
+/**
+ * A prompt's text, which the solver frames with the model's prompt template and tokenizes, or the
+ * token ids of a prompt already framed and tokenized (a learning round's: the same ids its group is
+ * trained on, never re-tokenized).
+ */
+export type SolverPrompt = string | { readonly ids: readonly number[] }
+
 export type ModelSource =
   | { readonly kind: 'url'; readonly url: string }
   | { readonly kind: 'files'; readonly files: readonly File[] }
@@ -55,7 +62,7 @@ export type SolverRequest =
   | {
       readonly type: 'generate'
       readonly requestId: number
-      readonly prompt: string
+      readonly prompt: SolverPrompt
       /** G: completions sampled for this prompt, run as one batch */
       readonly samples: number
       readonly sampling: SamplingOptions

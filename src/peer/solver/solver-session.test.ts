@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest'
 import { writeCheckpoint } from '../../compute/model/checkpoint.ts'
 import { initParams } from '../../compute/model/params.ts'
 import { asPickedFiles, testModelFolder } from '../../compute/model/load/test-folder.ts'
+import { loadModelFolder } from '../../compute/model/load/load-model-folder.ts'
+import { memoryFolder } from '../../compute/model/load/memory-folder.ts'
 import { sourceReader } from './source-reader.ts'
 import { TINY_CONFIG } from '../../compute/model/test-model.ts'
 import { createSolverClient, type SolverClient, type SolverWorker } from './solver-client.ts'
@@ -93,6 +95,19 @@ describe('solver client and worker session', () => {
     await expect(
       inProcessClient().load({ kind: 'read', url: 'https://example.test/models/tiny/', files: withoutOnnx }),
     ).rejects.toThrow('onnx/model.onnx')
+  })
+
+  it('samples from token ids as it does from the prompt text they frame, and refuses ids outside the vocabulary', async () => {
+    const client = await loadedClient()
+    const prompt = 'add 12 and 30'
+    const text = (await client.generate(prompt, 2, greedy)).completions
+    const { tokenizer } = await loadModelFolder(memoryFolder('tiny', Object.fromEntries(folder.files)))
+    const ids = tokenizer.encode(`${prompt}\n`)
+    expect((await client.generate({ ids }, 2, greedy)).completions).toEqual(text)
+    await expect(client.generate({ ids: [...ids, folder.config.vocabSize] }, 1, greedy)).rejects.toThrow(
+      `token id ${folder.config.vocabSize} is outside the model's vocabulary`,
+    )
+    await expect(client.generate({ ids: [] }, 1, greedy)).rejects.toThrow('no tokens')
   })
 
   it('streams deltas that add up to each completion, and reports speed', async () => {

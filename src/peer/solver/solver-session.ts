@@ -51,6 +51,14 @@ function cardSource(source: ModelSource, folder: ModelFolder): string {
     : folder.source
 }
 
+/** Prompt ids as sent: each must name a token of the model's vocabulary. */
+function checkedIds(ids: readonly number[], vocabSize: number): readonly number[] {
+  const bad = ids.find((id) => !Number.isInteger(id) || id < 0 || id >= vocabSize)
+  if (bad !== undefined)
+    throw new RangeError(`prompt: token id ${bad} is outside the model's vocabulary of ${vocabSize}`)
+  return ids
+}
+
 export class SolverSession {
   private model: LoadedModel | undefined
   private queue: Promise<void> = Promise.resolve()
@@ -156,9 +164,13 @@ export class SolverSession {
   ): Promise<void> {
     const model = this.model
     if (!model) throw new Error('no model is loaded; load a model folder before generating')
-    const { tokenizer, eosIds } = model.folder
+    const { tokenizer, eosIds, config } = model.folder
+    const { prompt } = request
     const outcome = await generate(model.decoder, {
-      promptIds: tokenizer.encode(framePrompt(model.template, request.prompt)),
+      promptIds:
+        typeof prompt === 'string'
+          ? tokenizer.encode(framePrompt(model.template, prompt))
+          : checkedIds(prompt.ids, config.vocabSize),
       samples: request.samples,
       sampling: request.sampling,
       eosIds,
