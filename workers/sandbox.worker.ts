@@ -1,29 +1,21 @@
 // The sandbox worker: compiles the QuickJS engine once, then runs each job it is sent in a fresh engine
 // (src/peer/sandbox/quickjs-sandbox.ts). It has no other duties, so the main thread can kill it at any time.
+import { serveRpc, type RpcScope } from '../src/peer/rpc/worker-rpc.ts'
 import { compileQuickJSFromAsset } from '../src/peer/sandbox/quickjs-wasm-browser.ts'
 import { QuickJSSandbox } from '../src/peer/sandbox/quickjs-sandbox.ts'
-import type { SandboxReply, SandboxRequest } from '../src/peer/sandbox/sandbox-messages.ts'
+import type { SandboxMethods } from '../src/peer/sandbox/sandbox-messages.ts'
 
-// The project's TypeScript lib is DOM, where `self` is a Window; this is the slice of a dedicated
-// worker's global scope the worker uses.
-interface WorkerScope {
-  onmessage: ((event: MessageEvent<SandboxRequest>) => void) | null
-  postMessage(message: SandboxReply): void
-}
-const scope = self as unknown as WorkerScope
+// The project's TypeScript lib is DOM, where `self` is a Window; a dedicated worker's scope has the
+// slice the RPC serves on.
+const scope = self as unknown as RpcScope<SandboxMethods>
 
-QuickJSSandbox.load(compileQuickJSFromAsset).then(
-  (sandbox) => {
-    // Jobs arrive one at a time (the client waits for each answer), so they need no queue here.
-    scope.onmessage = ({ data: { id, job, limits } }) => {
-      void sandbox.run(job, limits).then((result) => scope.postMessage({ type: 'result', id, result }))
-    }
-    scope.postMessage({ type: 'ready' })
+const loaded = QuickJSSandbox.load(compileQuickJSFromAsset)
+// a compile failure is warm's error answer, and every job's
+loaded.catch(() => {})
+// Jobs arrive one at a time (the client waits for each answer), so they need no queue here.
+serveRpc(scope, {
+  warm: async () => {
+    await loaded
   },
-  (error: unknown) => {
-    scope.postMessage({
-      type: 'load-failed',
-      message: error instanceof Error ? error.message : String(error),
-    })
-  },
-)
+  run: async ({ job, limits }) => (await loaded).run(job, limits),
+})

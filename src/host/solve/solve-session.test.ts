@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import type { GenerateCall, GenerateResult } from '../../peer/solver/solver-client.ts'
+import type { GenerateCall } from '../../peer/solver/solver-client.ts'
+import type { GenerateResult } from '../../peer/solver/solver-protocol.ts'
 import type { ModelCard } from '../../peer/solver/solver-protocol.ts'
 import { DEFAULT_SETTINGS, solverStore } from '../stores/solver-store.ts'
 import { createSolveSession, sourceOf, type SolverPort } from './solve-session.ts'

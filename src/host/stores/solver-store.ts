@@ -4,7 +4,7 @@
 // persist in localStorage, so a reload reloads the same model (from the OPFS cache) and keeps the table.
 import { createStore } from 'zustand/vanilla'
 import { createJSONStorage, persist } from 'zustand/middleware'
-import type { ModelCard, SolverEvent, StopReason } from '../../peer/solver/solver-protocol.ts'
+import type { LoadProgress, ModelCard, StopReason } from '../../peer/solver/solver-protocol.ts'
 import type { RewardBreakdown } from '../../core/tasks/reward.ts'
 import type { Difficulty, Task } from '../../core/tasks/task.ts'
 
@@ -17,7 +17,7 @@ export type ModelChoice =
   | { readonly kind: 'url'; readonly url: string }
   | { readonly kind: 'folder'; readonly name: string }
 
-export type FileProgress = Omit<Extract<SolverEvent, { type: 'progress' }>, 'type'>
+export type FileProgress = LoadProgress
 
 export type ModelStatus =
   | { readonly phase: 'idle' }

@@ -2,49 +2,36 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_LIMITS } from './limits.ts'
 import { QuickJSSandbox } from './quickjs-sandbox.ts'
 import { compileQuickJSFromPackage } from './quickjs-wasm-node.ts'
-import { SandboxClient, type SandboxWorker } from './sandbox-client.ts'
-import type { SandboxReply, SandboxRequest } from './sandbox-messages.ts'
+import { SandboxClient } from './sandbox-client.ts'
+import type { SandboxMethods } from './sandbox-messages.ts'
+import { serveRpc } from '../rpc/worker-rpc.ts'
+import { inProcessWorker, type InProcessWorker } from '../../../test-support/rpc/in-process-worker.ts'
 
 let engine: QuickJSSandbox
 beforeAll(async () => {
   engine = await QuickJSSandbox.load(compileQuickJSFromPackage)
 })
 
+type Behaviour = 'run' | 'hang' | 'fail-to-load'
+
 /** Stands in for workers/sandbox.worker.ts; `behaviour` decides what it does with a job. */
-class FakeWorker implements SandboxWorker {
-  onmessage: ((event: MessageEvent<SandboxReply>) => void) | null = null
-  onerror: ((event: ErrorEvent) => void) | null = null
-  terminated = false
-
-  constructor(private readonly behaviour: 'run' | 'hang' | 'fail-to-load') {
-    setTimeout(() =>
-      this.reply(
-        behaviour === 'fail-to-load' ? { type: 'load-failed', message: 'no engine' } : { type: 'ready' },
-      ),
-    )
-  }
-
-  postMessage({ id, job, limits }: SandboxRequest): void {
-    if (this.behaviour === 'run')
-      void engine.run(job, limits).then((result) => this.reply({ type: 'result', id, result }))
-  }
-
-  terminate(): void {
-    this.terminated = true
-  }
-
-  private reply(data: SandboxReply): void {
-    if (!this.terminated) this.onmessage?.({ data } as MessageEvent<SandboxReply>)
-  }
-}
+const fakeWorker = (behaviour: Behaviour) =>
+  inProcessWorker<SandboxMethods>((scope) =>
+    serveRpc(scope, {
+      warm: () => {
+        if (behaviour === 'fail-to-load') throw new Error('no engine')
+      },
+      run: ({ job, limits }) => (behaviour === 'run' ? engine.run(job, limits) : new Promise(() => {})),
+    }),
+  )
 
 const job = { code: 'const twice = (x) => 2 * x', tests: [{ expression: 'twice(21)', expected: '42' }] }
 const limits = { ...DEFAULT_LIMITS, deadlineMs: 300, killGraceMs: 200 }
 
-function clientWith(...behaviours: FakeWorker['behaviour'][]) {
-  const spawned: FakeWorker[] = []
+function clientWith(...behaviours: Behaviour[]) {
+  const spawned: InProcessWorker<SandboxMethods>[] = []
   const client = new SandboxClient(() => {
-    const worker = new FakeWorker(behaviours[Math.min(spawned.length, behaviours.length - 1)]!)
+    const worker = fakeWorker(behaviours[Math.min(spawned.length, behaviours.length - 1)]!)
     spawned.push(worker)
     return worker
   }, limits)

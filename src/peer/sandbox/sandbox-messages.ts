@@ -1,17 +1,12 @@
-// Messages between the main thread (sandbox-client.ts) and the sandbox worker.
+// The methods workers/sandbox.worker.ts serves the main thread (sandbox-client.ts), over the worker RPC.
+import type { RpcMethod } from '../rpc/worker-rpc.ts'
 import type { SandboxLimits } from './limits.ts'
 import type { SandboxJob } from '../../core/tasks/sandbox-job.ts'
 import type { SandboxResult } from '../../core/tasks/verdict.ts'
 
-export interface SandboxRequest {
-  type: 'run'
-  id: number
-  job: SandboxJob
-  limits: SandboxLimits
+export interface SandboxMethods {
+  /** answers once the engine is compiled (the kill timer of a job starts only then); fails if it cannot be */
+  warm: RpcMethod<null, void>
+  /** one job in a fresh engine; the guest's failures are its verdict, never an error */
+  run: RpcMethod<{ readonly job: SandboxJob; readonly limits: SandboxLimits }, SandboxResult>
 }
-
-export type SandboxReply =
-  /** the engine is compiled: the worker takes jobs now, and the kill timer can start with each */
-  | { type: 'ready' }
-  | { type: 'load-failed'; message: string }
-  | { type: 'result'; id: number; result: SandboxResult }

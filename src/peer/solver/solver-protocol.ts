@@ -1,8 +1,10 @@
-// The messages between the page and workers/solver.worker.ts. The worker owns the model: it loads a
-// model folder (docs/model-folder.md), keeps one onnxruntime-web session, and answers generate
-// requests with G sampled completions per prompt, streaming tokens as they come.
+// The methods workers/solver.worker.ts serves the page (over src/peer/rpc/worker-rpc.ts). The worker
+// owns the model: it loads a model folder (docs/model-folder.md), keeps one onnxruntime-web session,
+// and answers generate calls with G sampled completions per prompt, streaming tokens as they come. It
+// runs load, generate and swapWeights one at a time in the order sent (a generate sent after a swap
+// samples from the new weights); cancel acts at once.
+import type { RpcMethod } from '../rpc/worker-rpc.ts'
 
-/** Where a model folder comes from. Files and directory handles are structured-cloneable. */
 /**
  * A prompt's text, which the solver frames with the model's prompt template and tokenizes, or the
  * token ids of a prompt already framed and tokenized (a learning round's: the same ids its group is
@@ -10,6 +12,7 @@
  */
 export type SolverPrompt = string | { readonly ids: readonly number[] }
 
+/** Where a model folder comes from. Files and directory handles are structured-cloneable. */
 export type ModelSource =
   | { readonly kind: 'url'; readonly url: string }
   | { readonly kind: 'files'; readonly files: readonly File[] }
@@ -57,39 +60,40 @@ export interface Completion {
   readonly stop: StopReason
 }
 
-export type SolverRequest =
-  | { readonly type: 'load'; readonly source: ModelSource }
-  | {
-      readonly type: 'generate'
-      readonly requestId: number
+/** One file of a folder being loaded. */
+export interface LoadProgress {
+  /** the file's path inside the model folder, e.g. `onnx/model.onnx` */
+  readonly file: string
+  readonly loadedBytes: number
+  /** undefined while the size is unknown */
+  readonly totalBytes: number | undefined
+  readonly fromCache: boolean
+}
+
+export interface GenerateResult {
+  /** G completions, in sample order; a cancelled call resolves with what it had (stop 'cancelled') */
+  readonly completions: readonly Completion[]
+  readonly tokensPerSecond: number
+  /** from the call to the first sampled token */
+  readonly firstTokenMs: number
+}
+
+export interface SolverMethods {
+  /** loads a model folder, replacing any loaded model (a failed load leaves the previous one serving) */
+  load: RpcMethod<ModelSource, ModelCard, LoadProgress>
+  /** G completions of one prompt as one batch, each new piece of text reported as it is sampled */
+  generate: RpcMethod<
+    {
       readonly prompt: SolverPrompt
       /** G: completions sampled for this prompt, run as one batch */
       readonly samples: number
       readonly sampling: SamplingOptions
-    }
-  | { readonly type: 'cancel'; readonly requestId: number }
-  /** new weights after a training step: a tabswarm-q1 checkpoint for the loaded model's config */
-  | { readonly type: 'swap-weights'; readonly checkpoint: ArrayBuffer }
-
-export type SolverEvent =
-  | {
-      readonly type: 'progress'
-      readonly file: string
-      readonly loadedBytes: number
-      /** undefined while the size is unknown */
-      readonly totalBytes: number | undefined
-      readonly fromCache: boolean
-    }
-  | { readonly type: 'loaded'; readonly card: ModelCard }
-  | { readonly type: 'tokens'; readonly requestId: number; readonly sample: number; readonly delta: string }
-  | {
-      readonly type: 'done'
-      readonly requestId: number
-      readonly completions: readonly Completion[]
-      readonly tokensPerSecond: number
-      /** from the request to the first sampled token */
-      readonly firstTokenMs: number
-    }
-  | { readonly type: 'swapped'; readonly weightsHash: string }
-  /** requestId is set when the error belongs to one generate request; the model stays loaded */
-  | { readonly type: 'error'; readonly requestId?: number; readonly message: string }
+    },
+    GenerateResult,
+    { readonly sample: number; readonly delta: string }
+  >
+  /** stops the generate call `callId` early (it resolves with what it had); unknown ids are ignored */
+  cancel: RpcMethod<{ readonly callId: number }, void>
+  /** new weights after a training step, a tabswarm-q1 checkpoint for the loaded config: their SHA-256 */
+  swapWeights: RpcMethod<ArrayBuffer, string>
+}

@@ -11,33 +11,27 @@ import { loadModelFolder } from '../../compute/model/load/load-model-folder.ts'
 import { memoryFolder } from '../../compute/model/load/memory-folder.ts'
 import { sourceReader } from './source-reader.ts'
 import { TINY_CONFIG } from '../../compute/model/test-model.ts'
-import { createSolverClient, type SolverClient, type SolverWorker } from './solver-client.ts'
-import type { SolverEvent } from './solver-protocol.ts'
-import { SolverSession } from './solver-session.ts'
+import { createSolverClient, type SolverClient } from './solver-client.ts'
+import type { SolverMethods } from './solver-protocol.ts'
+import { serveRpc } from '../rpc/worker-rpc.ts'
+import { inProcessWorker } from '../../../test-support/rpc/in-process-worker.ts'
+import { SolverSession, solverHandlers } from './solver-session.ts'
 
 const folder = testModelFolder()
 const otherWeights = testModelFolder({ seed: [7, 8] })
 const greedy = { temperature: 0, topK: 0, topP: 1, seed: 0, maxNewTokens: 12 }
 
 function inProcessClient(): SolverClient {
-  const worker: SolverWorker = {
-    onmessage: null,
-    onerror: null,
-    // Node's structuredClone drops a File's webkitRelativePath, so requests go by reference
-    postMessage: (request) => session.handle(request),
-    terminate: () => {},
-  }
-  // events are structured-cloned, as postMessage does, and arrive on a later task
-  const deliver = (event: SolverEvent) =>
-    setTimeout(() => worker.onmessage?.({ data: structuredClone(event) } as MessageEvent<SolverEvent>))
   const session = new SolverSession({
-    post: deliver,
     importOrt: () => Promise.resolve(ort),
     hasRealGpu: () => Promise.resolve(false),
     readerFor: (source) => sourceReader(source),
     now: () => performance.now(),
   })
-  return createSolverClient(() => worker)
+  // Node's structuredClone drops a File's webkitRelativePath, so calls go by reference; answers are cloned
+  return createSolverClient(() =>
+    inProcessWorker<SolverMethods>((scope) => serveRpc(scope, solverHandlers(session)), false),
+  )
 }
 
 const picked = (files: Map<string, Uint8Array>) => ({

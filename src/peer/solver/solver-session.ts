@@ -1,7 +1,8 @@
-// The solver worker's logic, apart from the worker global so Node tests drive it directly. Requests run
+// The solver worker's logic, apart from the worker global so Node tests drive it directly. Calls run
 // one at a time in arrival order (a load, a generate, a weight swap), so new weights go in between
-// generate requests, never during one, and a generate sent after a swap samples from the new weights.
-// Only cancel acts at once. A failed load or swap leaves the previous model serving.
+// generate calls, never during one, and a generate sent after a swap samples from the new weights.
+// Only cancel acts at once. A failed load or swap leaves the previous model serving. solverHandlers
+// serves it as the worker's methods (solver-protocol.ts).
 import { headDim } from '../../compute/model/config.ts'
 import { parameterLayout } from '../../compute/model/layout.ts'
 import type { FolderReader } from '../../compute/model/load/folder-reader.ts'
@@ -14,10 +15,19 @@ import { createSession, type OrtModule } from './ort-runtime.ts'
 import { framePrompt, promptTemplate } from './prompt-frame.ts'
 import type { Decoder } from './generate.ts'
 import type { InferenceSession } from 'onnxruntime-web'
-import type { ModelCard, ModelSource, SolverBackend, SolverEvent, SolverRequest } from './solver-protocol.ts'
+import type { RpcHandlers } from '../rpc/worker-rpc.ts'
+import type {
+  GenerateResult,
+  LoadProgress,
+  ModelCard,
+  ModelSource,
+  SolverBackend,
+  SolverMethods,
+  SolverPrompt,
+  SamplingOptions,
+} from './solver-protocol.ts'
 
 export interface SolverSessionDeps {
-  post(event: SolverEvent): void
   /** the onnxruntime-web module that has the backend's EP */
   importOrt(backend: SolverBackend): Promise<OrtModule>
   /** whether a real GPU (not a CPU fallback adapter) is there for the WebGPU EP */
@@ -67,42 +77,44 @@ export class SolverSession {
 
   constructor(private readonly deps: SolverSessionDeps) {}
 
-  handle(request: SolverRequest): void {
-    switch (request.type) {
-      case 'cancel':
-        this.running.get(request.requestId)?.abort()
-        return
-      case 'load':
-        return this.enqueue(() => this.load(request.source))
-      case 'swap-weights':
-        return this.enqueue(() => this.swap(request.checkpoint))
-      case 'generate': {
-        const receivedAt = this.deps.now()
-        const controller = new AbortController()
-        this.running.set(request.requestId, controller)
-        return this.enqueue(async () => {
-          try {
-            await this.generate(request, controller.signal, receivedAt)
-          } catch (error) {
-            this.deps.post({ type: 'error', requestId: request.requestId, message: message(error) })
-          } finally {
-            this.running.delete(request.requestId)
-          }
-        })
-      }
-    }
+  load(source: ModelSource, onProgress: (progress: LoadProgress) => void): Promise<ModelCard> {
+    return this.enqueue(() => this.loadNow(source, onProgress))
   }
 
-  private enqueue(task: () => Promise<void>): void {
-    this.queue = this.queue
-      .then(task)
-      .catch((error: unknown) => this.deps.post({ type: 'error', message: message(error) }))
-  }
-
-  private async load(source: ModelSource): Promise<void> {
-    const folder = await loadModelFolder(this.deps.readerFor(source), (progress) =>
-      this.deps.post({ type: 'progress', ...progress }),
+  /** Samples in turn; `callId` is what cancel names (a cancel that comes while it waits reaches it too). */
+  generate(
+    request: { prompt: SolverPrompt; samples: number; sampling: SamplingOptions },
+    callId: number,
+    onDelta: (sample: number, delta: string) => void,
+  ): Promise<GenerateResult> {
+    const receivedAt = this.deps.now()
+    const controller = new AbortController()
+    this.running.set(callId, controller)
+    return this.enqueue(() => this.generateNow(request, onDelta, controller.signal, receivedAt)).finally(() =>
+      this.running.delete(callId),
     )
+  }
+
+  cancel(callId: number): void {
+    this.running.get(callId)?.abort()
+  }
+
+  swap(checkpoint: ArrayBuffer): Promise<string> {
+    return this.enqueue(() => this.swapNow(checkpoint))
+  }
+
+  /** Runs `task` after every call before it, whether they failed or not. */
+  private enqueue<T>(task: () => Promise<T>): Promise<T> {
+    const result = this.queue.then(task)
+    this.queue = result.then(
+      () => undefined,
+      () => undefined,
+    )
+    return result
+  }
+
+  private async loadNow(source: ModelSource, onProgress: (p: LoadProgress) => void): Promise<ModelCard> {
+    const folder = await loadModelFolder(this.deps.readerFor(source), onProgress)
     const preferred = chooseBackend(folder.onnx.length, await this.deps.hasRealGpu())
     let opened: { ort: OrtModule; session: InferenceSession; backend: SolverBackend }
     try {
@@ -134,7 +146,7 @@ export class SolverSession {
       card,
     }
     await previous?.session.release()
-    this.deps.post({ type: 'loaded', card })
+    return card
   }
 
   private async open(backend: SolverBackend, onnx: Uint8Array) {
@@ -157,11 +169,12 @@ export class SolverSession {
     }
   }
 
-  private async generate(
-    request: Extract<SolverRequest, { type: 'generate' }>,
+  private async generateNow(
+    request: { prompt: SolverPrompt; samples: number; sampling: SamplingOptions },
+    onDelta: (sample: number, delta: string) => void,
     signal: AbortSignal,
     receivedAt: number,
-  ): Promise<void> {
+  ): Promise<GenerateResult> {
     const model = this.model
     if (!model) throw new Error('no model is loaded; load a model folder before generating')
     const { tokenizer, eosIds, config } = model.folder
@@ -175,16 +188,15 @@ export class SolverSession {
       sampling: request.sampling,
       eosIds,
       decode: (ids) => tokenizer.decode(ids),
-      onDelta: (sample, delta) =>
-        this.deps.post({ type: 'tokens', requestId: request.requestId, sample, delta }),
+      onDelta,
       signal,
       startedAt: receivedAt,
       now: this.deps.now,
     })
-    this.deps.post({ type: 'done', requestId: request.requestId, ...outcome })
+    return outcome
   }
 
-  private async swap(checkpoint: ArrayBuffer): Promise<void> {
+  private async swapNow(checkpoint: ArrayBuffer): Promise<string> {
     const model = this.model
     if (!model) throw new Error('no model is loaded; swap-weights needs a loaded tabswarm model')
     if (!model.folder.trainable)
@@ -201,6 +213,17 @@ export class SolverSession {
     const decoder = this.decoderFor({ ort: model.ort, session }, model.folder)
     this.model = { ...model, session, decoder, card: { ...model.card, weightsHash: built.weightsHash } }
     await model.session.release()
-    this.deps.post({ type: 'swapped', weightsHash: built.weightsHash })
+    return built.weightsHash
+  }
+}
+
+/** The session as the worker's methods. */
+export function solverHandlers(session: SolverSession): RpcHandlers<SolverMethods> {
+  return {
+    load: (source, { progress }) => session.load(source, progress),
+    generate: (request, { id, progress }) =>
+      session.generate(request, id, (sample, delta) => progress({ sample, delta })),
+    cancel: ({ callId }) => session.cancel(callId),
+    swapWeights: (checkpoint) => session.swap(checkpoint),
   }
 }

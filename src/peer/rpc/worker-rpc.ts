@@ -1,0 +1,185 @@
+// One small typed RPC between the page and a worker it owns (the solver, the trainer, the sandbox). A
+// worker serves a map of methods; the page calls one by name with its params and gets exactly one
+// answer, its result or an error, and any progress the method reports on the way. Calls carry an id so
+// answers may come in any order; a worker that runs its methods one at a time (the solver, the trainer)
+// answers in the order sent. The method map is a type shared by both sides (solver-protocol.ts,
+// trainer-protocol.ts, sandbox-messages.ts), so a call and its handler cannot disagree on a shape.
+//
+// The bridge to the network (src/peer/peer/bridge-client.ts) is not on it: its port carries events and
+// requests both ways, from the network as well as to it.
+
+/** One method: what it takes, what it answers, and what it reports while it runs (never: nothing). */
+export interface RpcMethod<P = unknown, R = unknown, E = never> {
+  readonly params: P
+  readonly result: R
+  readonly progress: E
+}
+
+/** A worker's methods by name (an interface of RpcMethod entries). */
+export type RpcMethods<M> = { readonly [K in keyof M]: RpcMethod<unknown, unknown, unknown> }
+
+export type RpcRequest<M> = {
+  [K in keyof M & string]: { readonly id: number; readonly method: K; readonly params: Params<M, K> }
+}[keyof M & string]
+
+export type RpcReply =
+  | { readonly id: number; readonly result: unknown }
+  | { readonly id: number; readonly error: string }
+  | { readonly id: number; readonly progress: unknown }
+
+type Params<M, K extends keyof M> = M[K] extends RpcMethod<infer P, unknown, unknown> ? P : never
+type Result<M, K extends keyof M> = M[K] extends RpcMethod<unknown, infer R, unknown> ? R : never
+type Progress<M, K extends keyof M> = M[K] extends RpcMethod<unknown, unknown, infer E> ? E : never
+
+/** The page's end: a Worker, or anything with the same slice (tests stand in for one). */
+export interface RpcWorker<M> {
+  postMessage(message: RpcRequest<M>, transfer?: Transferable[]): void
+  onmessage: ((event: MessageEvent<RpcReply>) => void) | null
+  onerror: ((event: ErrorEvent) => void) | null
+  terminate(): void
+}
+
+/** The worker's end: its global scope's slice. */
+export interface RpcScope<M> {
+  onmessage: ((event: MessageEvent<RpcRequest<M>>) => void) | null
+  postMessage(message: RpcReply, transfer: Transferable[]): void
+}
+
+/** A call in flight: its answer, and its id (what a cancel method takes). */
+export type RpcCall<R> = Promise<R> & { readonly id: number }
+
+export interface RpcCallOptions<E> {
+  /** buffers handed to the worker (detached here) */
+  readonly transfer?: Transferable[]
+  readonly onProgress?: (progress: E) => void
+}
+
+export interface WorkerRpc<M> {
+  /** Calls `method` on the worker, starting one first if none runs. */
+  call<K extends keyof M & string>(
+    method: K,
+    params: Params<M, K>,
+    options?: RpcCallOptions<Progress<M, K>>,
+  ): RpcCall<Result<M, K>>
+  /** Stops the worker; every call still waiting rejects with `error`. The next call starts a fresh one. */
+  stop(error: Error): void
+}
+
+export interface WorkerRpcOptions<M> {
+  /** the error a method's error answer rejects with (each client words its own) */
+  errorOf(method: keyof M & string, message: string): Error
+  /** the error waiting calls reject with when the worker crashes */
+  crashed(message: string): Error
+  /** after the worker stopped or crashed (a client forgets what the worker held) */
+  onStop?(): void
+}
+
+interface Pending {
+  readonly method: string
+  readonly onProgress: ((progress: never) => void) | undefined
+  resolve(result: unknown): void
+  reject(error: Error): void
+}
+
+/**
+ * Calls into a worker from `spawn`, started on the first call. A crash rejects every waiting call with
+ * `crashed(message)` and drops the worker; the next call starts another.
+ */
+export function workerRpc<M extends RpcMethods<M>>(
+  spawn: () => RpcWorker<M>,
+  options: WorkerRpcOptions<M>,
+): WorkerRpc<M> {
+  let worker: RpcWorker<M> | undefined
+  let nextId = 1
+  const pending = new Map<number, Pending>()
+
+  const stop = (error: Error) => {
+    for (const call of pending.values()) call.reject(error)
+    pending.clear()
+    worker?.terminate()
+    worker = undefined
+    options.onStop?.()
+  }
+
+  const started = (): RpcWorker<M> => {
+    if (worker) return worker
+    const fresh = spawn()
+    fresh.onmessage = ({ data }) => {
+      const call = pending.get(data.id)
+      if (!call) return
+      if ('progress' in data) return call.onProgress?.(data.progress as never)
+      pending.delete(data.id)
+      if ('error' in data) call.reject(options.errorOf(call.method as keyof M & string, data.error))
+      else call.resolve(data.result)
+    }
+    fresh.onerror = (event) => {
+      // a crash of a worker already replaced says nothing about the running one
+      if (fresh === worker) stop(options.crashed(event.message))
+    }
+    worker = fresh
+    return fresh
+  }
+
+  return {
+    call(method, params, callOptions = {}) {
+      const id = nextId++
+      const answer = new Promise<Result<M, typeof method>>((resolve, reject) => {
+        pending.set(id, {
+          method,
+          onProgress: callOptions.onProgress as Pending['onProgress'],
+          resolve: resolve as (result: unknown) => void,
+          reject,
+        })
+        started().postMessage({ id, method, params } as RpcRequest<M>, callOptions.transfer ?? [])
+      })
+      return Object.assign(answer, { id })
+    },
+    stop,
+  }
+}
+
+/** What a handler is given besides its params. */
+export interface RpcContext<E> {
+  /** the call's id (a later cancel call names it) */
+  readonly id: number
+  progress(progress: E): void
+  /** buffers of the result to move to the page instead of copying */
+  transfer(...buffers: Transferable[]): void
+}
+
+export type RpcHandlers<M> = {
+  readonly [K in keyof M & string]: (
+    params: Params<M, K>,
+    context: RpcContext<Progress<M, K>>,
+  ) => Result<M, K> | Promise<Result<M, K>>
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
+
+/**
+ * Serves `handlers` on `scope`: each request runs its handler at once (as it arrives, so handlers that
+ * queue keep the order sent) and gets one answer; a handler's throw is the call's error answer, and an
+ * unknown method is one too. Nothing a request holds can stop the worker.
+ */
+export function serveRpc<M extends RpcMethods<M>>(scope: RpcScope<M>, handlers: RpcHandlers<M>): void {
+  scope.onmessage = ({ data }) => {
+    const { id, method, params } = data
+    const transfer: Transferable[] = []
+    const context: RpcContext<never> = {
+      id,
+      progress: (progress) => scope.postMessage({ id, progress }, []),
+      transfer: (...buffers) => transfer.push(...buffers),
+    }
+    const handler = Object.hasOwn(handlers, method)
+      ? (handlers[method] as (p: unknown, c: RpcContext<never>) => unknown)
+      : () => {
+          throw new RangeError(`unknown method ${JSON.stringify(method)}`)
+        }
+    void Promise.resolve()
+      .then(() => handler(params, context))
+      .then(
+        (result) => scope.postMessage({ id, result }, transfer),
+        (error: unknown) => scope.postMessage({ id, error: messageOf(error) }, []),
+      )
+  }
+}
