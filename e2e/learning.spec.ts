@@ -395,7 +395,7 @@ test('a tab reloaded mid-round extends its training chain from exactly where it 
   await page
     .locator(`[data-testid=received-row][data-receipt="${next!.receiptHash}"][data-ours=true]`)
     .click()
-  await page.getByTestId('verify-rerun').click()
+  await page.getByRole('button', { name: 'Re-execute' }).click()
   await expect(page.getByTestId('verify-rerun-verdict')).toHaveAttribute('data-ok', 'true', {
     timeout: 60_000,
   })

@@ -61,7 +61,7 @@ export async function startMarketTab(
 export async function fundedBurner(page: Page, url: string): Promise<Address> {
   await page.goto(`${url}#/wallet`)
   const address = await burnerReady(page)
-  await page.getByTestId('faucet-button').click()
+  await page.getByRole('button', { name: /^Get test / }).click()
   await expect(page.getByTestId('faucet-status')).toHaveAttribute('data-phase', 'confirmed')
   await expect(page.getByTestId('collateral-balance')).toHaveAttribute('data-units', /^[1-9]\d*$/)
   return address

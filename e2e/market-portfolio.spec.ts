@@ -25,6 +25,7 @@ import {
   type MarketTab,
 } from './market-actions.ts'
 import { chainFromNode } from './wallet-actions.ts'
+import { marketsLink } from './tab-actions.ts'
 
 const WAD = 10n ** 18n
 const DAY = 86_400
@@ -74,7 +75,7 @@ test('buys in two markets show in the portfolio at exactly the maths’ value, w
   await tab.goto(`${stack.url}#/markets/${other.address}`)
   await buy(tab, 1, '5')
 
-  await tab.getByTestId('markets-nav-portfolio').click()
+  await marketsLink(tab, 'Portfolio').click()
   await expect(tab.getByTestId('portfolio-entry')).toHaveCount(2)
   const mine = (await tradesOnChain()).filter((t) => t.trader === burner)
   expect(mine.map((t) => t.market)).toEqual([winner.address, other.address])
@@ -153,7 +154,7 @@ test('after the oracle settles one market, the batch redeem pays exactly the amo
   await settleAsOracle(c, winner, 0)
   const redeem = await gatewayExitQuote(c, winner, burner, { redeem: true })
   const liquidate = await gatewayExitQuote(c, other, burner, { liquidate: [1] })
-  await tab.getByTestId('markets-nav-portfolio').click()
+  await marketsLink(tab, 'Portfolio').click()
   await expect(entry(winner)).toHaveAttribute('data-action', 'redeem')
   await expect(entry(winner)).toHaveAttribute('data-value', redeem.toString())
   await expect(entry(other)).toHaveAttribute('data-action', 'liquidate')
@@ -178,7 +179,7 @@ test('after the oracle settles one market, the batch redeem pays exactly the amo
 })
 
 test('a market created through the form appears in the list', async () => {
-  await tab.getByTestId('markets-nav-create').click()
+  await marketsLink(tab, 'Create a market').click()
   const form = tab.getByTestId('create-market')
   await tab.getByTestId('create-submit').click()
   await expect(tab.getByTestId('create-error-question')).toHaveText('Write the question the market answers.')
@@ -216,7 +217,7 @@ test('a market created through the form appears in the list', async () => {
   expect(onChain.kind).toBe('dpm')
   expect(onChain.tradingFee).toBe(15n * 10n ** 15n)
   expect(onChain.status).toBe(0)
-  await tab.getByTestId('markets-nav-list').click()
+  await marketsLink(tab, 'Markets').click()
   const card = tab.locator(`[data-testid="market-card"][data-address="${created}"]`)
   await expect(card).toContainText(question)
   await expect(card).toContainText('Open')

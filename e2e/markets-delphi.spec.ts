@@ -28,7 +28,7 @@ import type { DelphiNetworkName } from '../src/host/delphi/networks.ts'
 import type { MarketRef } from '../src/core/markets/market-snapshot.ts'
 import { launchBrowser } from './browser.ts'
 import { buy, outcomeRows, tradeHashes } from './market-actions.ts'
-import { openSettings } from './tab-actions.ts'
+import { marketsLink, openSettings, viewLink } from './tab-actions.ts'
 import { burnerReady } from './wallet-actions.ts'
 
 // Fixed ports for this file only (19760–19769).
@@ -124,8 +124,8 @@ async function setApiKey(key: string): Promise<void> {
 
 /** Opens the Markets view's list on `network`. */
 async function openMarkets(network: DelphiNetworkName | 'local'): Promise<void> {
-  await page.getByTestId('nav-markets').click()
-  await page.getByTestId('markets-nav-list').click()
+  await viewLink(page, 'Markets').click()
+  await marketsLink(page, 'Markets').click()
   await page.getByTestId('markets-network').selectOption(network)
 }
 
@@ -163,7 +163,7 @@ test('each network lists the stand-in’s markets its gateways serve; the local 
   await expect
     .poll(async () => (await cardAddresses()).sort(), { timeout: REMOTE_TIMEOUT })
     .toEqual(dpm.sort())
-  await expect(page.getByTestId('markets-nav-create')).toHaveCount(0)
+  await expect(marketsLink(page, 'Create a market')).toHaveCount(0)
   await shot('delphi-testnet-list')
 
   await page.getByTestId('markets-network').selectOption('competition-testnet')
@@ -172,7 +172,7 @@ test('each network lists the stand-in’s markets its gateways serve; the local 
 
   await page.getByTestId('markets-network').selectOption('local')
   await expect(page.getByTestId('market-card')).toHaveCount(4)
-  await expect(page.getByTestId('markets-nav-create')).toBeVisible()
+  await expect(marketsLink(page, 'Create a market')).toBeVisible()
   const local = await cardAddresses()
   expect(local.some((a) => refs.some((r) => r.address === a))).toBe(false)
 })
@@ -238,7 +238,7 @@ for (const [network, kind] of [
     await expect(page.getByTestId('markets-history-warning')).toHaveCount(0)
     await shot(`delphi-${kind}-after-buy`)
     // the portfolio lists the position, its cost basis from the subgraph's history of this wallet's buy
-    await page.getByTestId('markets-nav-portfolio').click()
+    await marketsLink(page, 'Portfolio').click()
     const entry = page.locator(`[data-testid="portfolio-entry"][data-address="${m.address}"]`)
     await expect(entry).toHaveAttribute('data-cost', String(quoted), { timeout: REMOTE_TIMEOUT })
     await shot(`delphi-${kind}-portfolio`)

@@ -26,6 +26,7 @@ import {
   tradeHashes,
 } from './market-actions.ts'
 import { chainFromNode } from './wallet-actions.ts'
+import { viewLink } from './tab-actions.ts'
 
 const WAD = 10n ** 18n
 
@@ -91,7 +92,7 @@ async function expectPageMatchesChain(page: Page): Promise<MarketSnapshot> {
 }
 
 test('the list shows the demo markets; filters, search and sort work', async () => {
-  await tabA.getByTestId('nav-markets').click()
+  await viewLink(tabA, 'Markets').click()
   const cards = tabA.getByTestId('market-card')
   await expect(cards).toHaveCount(4)
   const onChain = await marketsFromNode(await chain(), deployment())

@@ -4,7 +4,7 @@ import '../src/polyfills/promise-with-resolvers.ts'
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { startStack, type Stack } from '../src/node/cli/stack.ts'
 import { launchBrowser } from './browser.ts'
-import { openSettings } from './tab-actions.ts'
+import { openSettings, viewLink } from './tab-actions.ts'
 import { openTab, peerRows, selfId, waitForPeers, type PeerRow, waitForPeerGone } from './tabs.ts'
 
 const PORTS = { relayPort: 19410, relayHttpPort: 19411, appPort: 19412 }
@@ -61,7 +61,7 @@ test('Settings shows the swarm id, config, relays, ICE servers and storage', asy
 test('Pause stops this tab’s presence at the others while the link stays; Resume restarts it', async () => {
   await waitForPeers(watcher, [actorId], joined, JOIN_MS)
   await openSettings(actor)
-  await actor.getByTestId('pause-button').click()
+  await actor.getByRole('button', { name: 'Pause' }).click()
   await expect(actor.getByTestId('participation-state')).toHaveAttribute('data-state', 'paused')
   await expect(actor.getByTestId('net-status')).toHaveAttribute('data-status', 'paused')
 
@@ -78,7 +78,7 @@ test('Pause stops this tab’s presence at the others while the link stays; Resu
     await watcher.waitForTimeout(500)
   }
 
-  await actor.getByTestId('resume-button').click()
+  await actor.getByRole('button', { name: 'Resume' }).click()
   await expect(actor.getByTestId('participation-state')).toHaveAttribute('data-state', 'active')
   await expect(actor.getByTestId('net-status')).toHaveAttribute('data-status', 'online')
   await waitForPeers(
@@ -93,7 +93,7 @@ test('Leave drops this tab from the others within 3 s; Rejoin brings it back', a
   await waitForPeers(watcher, [actorId], joined, JOIN_MS)
   await openSettings(actor)
   const leftAt = Date.now()
-  await actor.getByTestId('leave-button').click()
+  await actor.getByRole('button', { name: 'Leave swarm' }).click()
   await waitForPeerGone(watcher, actorId, 3_000 - (Date.now() - leftAt))
   console.log(`left tab dropped after ${Date.now() - leftAt} ms`)
   await expect(actor.getByTestId('net-status')).toHaveAttribute('data-status', 'stopped')
@@ -105,11 +105,11 @@ test('Leave drops this tab from the others within 3 s; Rejoin brings it back', a
   await watcher.waitForTimeout(4_000)
   expect(await rowOf(watcher, actorId)).toBeUndefined()
 
-  await actor.getByTestId('rejoin-button').click()
+  await actor.getByRole('button', { name: 'Rejoin' }).click()
   await expect(actor.getByTestId('participation-state')).toHaveAttribute('data-state', 'active')
   await expect(actor.getByTestId('net-status')).toHaveAttribute('data-status', 'online')
   await waitForPeers(watcher, [actorId], joined, JOIN_MS)
-  await actor.getByTestId('nav-swarm').click()
+  await viewLink(actor, 'Swarm').click()
   await waitForPeers(actor, [await selfId(watcher)], joined, JOIN_MS)
 })
 

@@ -1,5 +1,6 @@
 // Driving the Solve view the way a person does, and reading back what it shows.
 import { expect, type Page } from '@playwright/test'
+import { SETTING_LIMITS } from '../src/ui/solve/setting-limits.ts'
 
 export interface SolveSettings {
   family?: string
@@ -20,19 +21,20 @@ export async function waitForModel(page: Page, timeout = 30_000): Promise<string
 }
 
 export async function setSettings(page: Page, settings: SolveSettings): Promise<void> {
-  if (settings.family !== undefined) await page.getByTestId('task-family').selectOption(settings.family)
+  if (settings.family !== undefined) await page.getByLabel('family').selectOption(settings.family)
   if (settings.difficulty !== undefined)
-    await page.getByTestId('task-difficulty').selectOption(String(settings.difficulty))
+    await page.getByLabel('difficulty').selectOption(String(settings.difficulty))
   for (const key of SETTING_FIELDS) {
     const value = settings[key]
-    if (value !== undefined) await page.getByTestId(`setting-${key}`).fill(String(value))
+    if (value !== undefined)
+      await page.getByLabel(SETTING_LIMITS[key].label, { exact: true }).fill(String(value))
   }
 }
 
 /** Clicks "Solve N in a row" and waits until the history holds `expectedRows` rows. */
 export async function solveInARow(page: Page, count: number, expectedRows: number, timeout = 60_000) {
-  await page.getByTestId('solve-batch-count').fill(String(count))
-  await page.getByTestId('solve-batch').click()
+  await page.getByLabel('tasks in a row').fill(String(count))
+  await page.getByRole('button', { name: /^Solve \d+ in a row$/ }).click()
   await expect(page.getByTestId('batch-progress')).toBeVisible()
   await expect(page.getByTestId('history-row')).toHaveCount(expectedRows, { timeout })
   await expect(page.getByTestId('batch-progress')).toBeHidden()

@@ -82,7 +82,7 @@ test('the shipped model works a remainder out before it answers, within the defa
     samples: 1,
     temperature: 0,
   })
-  await page.getByTestId('setting-maxTokens').fill('64')
+  await page.getByLabel('max tokens', { exact: true }).fill('64')
   await solveInARow(page, MODULAR_TASKS, TASKS + MODULAR_TASKS)
   const rewards = (await historyRows(page)).slice(0, MODULAR_TASKS).map((r) => r.rewards[0]!)
   // every completion found EOS with a tagged answer (format 0, length bonus) and one at least is right
@@ -121,7 +121,7 @@ test('a picked Hugging Face-style folder loads as inference-only with its hash a
   await expect(page.getByTestId('model-hash')).toHaveText(onnxHash)
   // sampled as by default (the test before decoded greedily)
   await setSettings(page, { samples: 1, maxTokens: 8, temperature: 0.7 })
-  await page.getByTestId('solve-button').click()
+  await page.getByRole('button', { name: 'Solve', exact: true }).click()
   await expect(page.getByTestId('run-phase')).toHaveAttribute('data-phase', 'done')
   await expect(page.getByTestId('completion-text')).not.toHaveText('')
   await expect(page.getByTestId('history-row')).toHaveCount(TASKS + MODULAR_TASKS + 1)
@@ -134,6 +134,6 @@ test('a folder without tokenizer.json is refused, naming the file', async () => 
   await expect(page.getByTestId('model-error')).toContainText('tokenizer.json')
   await shot('missing-tokenizer')
   // the view stays usable: the shipped model loads again
-  await page.getByTestId('model-load-shipped').click()
+  await page.getByRole('button', { name: 'Shipped model' }).click()
   expect(await waitForModel(page)).toBe('tabswarm-tiny')
 })

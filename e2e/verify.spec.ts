@@ -67,7 +67,7 @@ test('a generation and a training step made in Node validate and re-execute to a
     await expect(page.getByTestId('verify-peer-name')).toHaveText(/^\w+ \w+ \w+$/)
     await expect(page.getByTestId('verify-validity')).toHaveAttribute('data-ok', 'true')
     await expect(page.getByTestId('verify-validity')).toContainText('valid')
-    await page.getByTestId('verify-rerun').click()
+    await page.getByRole('button', { name: 'Re-execute' }).click()
     await expect(page.getByTestId('verify-rerun-verdict')).toHaveAttribute('data-ok', 'true')
     await expect(page.getByTestId('verify-rerun-verdict')).toContainText('match')
     await shot(`${name}-match`)
@@ -107,7 +107,7 @@ test('work done on weights one bit off from the claimed ones names the first div
   const inputs = { ...made.inputs, checkpoint: toBase64(claimed), chain }
   await choose(write('flipped.receipt.json', receipt), write('flipped.inputs.json', inputs))
   await expect(page.getByTestId('verify-validity')).toHaveAttribute('data-ok', 'true')
-  await page.getByTestId('verify-rerun').click()
+  await page.getByRole('button', { name: 'Re-execute' }).click()
   await expect(page.getByTestId('verify-rerun-verdict')).toHaveAttribute('data-ok', 'false')
   // the flipped weight is in prompt token 3's embedding row: the very first op reads it
   await expect(page.getByTestId('verify-divergence-index')).toHaveText('#0')

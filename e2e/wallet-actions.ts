@@ -4,10 +4,11 @@ import type { Address, Hex } from 'viem'
 import { swarmCoordinatorAbi } from '../src/host/chain/generated/SwarmCoordinator.ts'
 import { localClients, type LocalClients } from '../src/host/chain/local-clients.ts'
 import type { Stack } from '../src/node/cli/stack.ts'
+import { viewLink } from './tab-actions.ts'
 
 /** Opens the Wallet view through the nav. */
 export async function openWallet(page: Page): Promise<void> {
-  await page.getByTestId('nav-wallet').click()
+  await viewLink(page, 'Wallet').click()
   await expect(page.getByTestId('view-wallet')).toBeVisible()
 }
 

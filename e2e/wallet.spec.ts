@@ -25,6 +25,7 @@ import {
   walletPeerRows,
   walletPeersOnChain,
 } from './wallet-actions.ts'
+import { viewLink } from './tab-actions.ts'
 
 let tmp: string
 let options: StackOptions
@@ -77,7 +78,7 @@ test('a fresh tab gets a funded burner and registers its peer in one click', asy
   await expect(tab1.getByTestId('self-registration')).toHaveAttribute('data-verified', 'none')
 
   const phases = await recordPhases(tab1, 'registration-status')
-  await tab1.getByTestId('register-button').click()
+  await tab1.getByRole('button', { name: /^Register (this peer|again)$/ }).click()
   const status = tab1.getByTestId('registration-status')
   await expect(status).toHaveAttribute('data-phase', 'confirmed')
   await expect(status).toContainText(/Confirmed in block \d+/)
@@ -114,7 +115,7 @@ test('a second tab of the same browser shares the burner and registers its own p
     .getAttribute('title')
     .then((t) => t!)
   expect(id2).not.toBe(id1)
-  await tab2.getByTestId('register-button').click()
+  await tab2.getByRole('button', { name: /^Register (this peer|again)$/ }).click()
   await expect(tab2.getByTestId('registration-status')).toHaveAttribute('data-phase', 'confirmed')
 
   const both = [id1, id2].sort()
@@ -133,13 +134,13 @@ test('forged, replayed and wrong-chain proofs land on-chain but are shown unveri
   const { coordinator } = deployment()
   const chain = await chainFromNode(stack)
   // tab 1's real peer key, from its identity backup, to sign a proof for another chain
-  await tab1.getByTestId('nav-swarm').click()
+  await viewLink(tab1, 'Swarm').click()
   const [download] = await Promise.all([
     tab1.waitForEvent('download'),
     tab1.getByTestId('backup-button').click(),
   ])
   const { privateKey } = parseIdentityFile(readFileSync((await download.path())!))
-  await tab1.getByTestId('nav-wallet').click()
+  await viewLink(tab1, 'Wallet').click()
 
   const [real] = await walletPeersOnChain(chain, coordinator, burner).then((cs) =>
     cs.filter((c) => c.peerId === id1),
@@ -200,7 +201,7 @@ test('forged, replayed and wrong-chain proofs land on-chain but are shown unveri
 test('a reverted faucet call reads as a sentence and leaves the panel consistent', async () => {
   const collateral = deployment().collateral
   test.skip(!collateral, 'the stack deployed no collateral token')
-  const faucet = tab1.getByTestId('faucet-button')
+  const faucet = tab1.getByRole('button', { name: /^Get test / })
   await faucet.click()
   await expect(tab1.getByTestId('faucet-status')).toHaveAttribute('data-phase', 'confirmed')
   const units = tab1.getByTestId('collateral-balance')
@@ -220,7 +221,7 @@ test('a reverted faucet call reads as a sentence and leaves the panel consistent
   await expect(tab1.getByTestId('eth-balance')).toHaveAttribute('data-wei', eth!)
   await expect(units).toHaveAttribute('data-units', tokens!)
   await expect(faucet).toBeEnabled()
-  await expect(tab1.getByTestId('register-button')).toBeEnabled()
+  await expect(tab1.getByRole('button', { name: /^Register (this peer|again)$/ })).toBeEnabled()
   await expect(tab1.getByTestId('wallet-status')).toHaveAttribute('data-status', 'connected')
   await shot(tab1, 'wallet-faucet-error')
 })
@@ -303,7 +304,7 @@ test('an injected wallet is asked to add and switch to the local chain, then reg
   ])
 
   const id = await tab.getByTestId('header-self-id').getAttribute('title')
-  await tab.getByTestId('register-button').click()
+  await tab.getByRole('button', { name: /^Register (this peer|again)$/ }).click()
   await expect(tab.getByTestId('registration-status')).toHaveAttribute('data-phase', 'confirmed')
   // the app asked the wallet to send; the wallet signed it and sent it raw through /rpc
   const sent = await fakeWalletLog(tab)
@@ -324,7 +325,7 @@ test('without a local chain the Wallet view says so and connects nothing by itse
       'Gensyn Testnet (685685)',
       'Gensyn Mainnet (685689)',
     ])
-    await expect(tab.getByTestId('register-button')).toBeDisabled()
+    await expect(tab.getByRole('button', { name: /^Register (this peer|again)$/ })).toBeDisabled()
     await expect(tab.getByTestId('registration-card')).toContainText('the app server runs no chain')
     await shot(tab, 'wallet-no-chain')
     await tab.context().close()
