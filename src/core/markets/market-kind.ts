@@ -34,6 +34,21 @@ export interface KindTrade<M> {
   after: M
 }
 
+/**
+ * A kind's trade from its detailed quote and its state update: the quote's tokens (paid in or
+ * received out) and fee, and the state after the trade.
+ */
+export function tradeWith<M, Q extends { fee: bigint }>(
+  quote: (m: M, outcome: number, shares: bigint) => Q,
+  tokens: (q: Q) => bigint,
+  apply: (m: M, outcome: number, shares: bigint) => M,
+): (m: M, outcome: number, shares: bigint) => KindTrade<M> {
+  return (m, outcome, shares) => {
+    const q = quote(m, outcome, shares)
+    return { tokens: tokens(q), fee: q.fee, after: apply(m, outcome, shares) }
+  }
+}
+
 /** A settled market's pool and the winning shares the market itself holds (redeem pricing needs both). */
 export interface RedeemState {
   pool: bigint

@@ -1,7 +1,7 @@
 // The dynamic parimutuel kind (Delphi's app markets, cost k·√Σq²) as the rest of the code sees it: its
 // names, its factory's creation limits (dpm.ts, contracts/src/DpmMath.sol) and its maths. Redeeming
 // divides the pool among the winning shares still unclaimed, so it needs the market's own balance.
-import type { MarketKindSpec } from '../market-kind.ts'
+import { tradeWith, type MarketKindSpec } from '../market-kind.ts'
 import * as dpm from './dpm.ts'
 
 const MINUTE = 60
@@ -49,14 +49,8 @@ export const dpmKind: MarketKindSpec<dpm.DpmMarket> = {
   created: (c) => dpm.createDpmMarket(c),
   spotPrices: dpm.spotPrices,
   probabilities: dpm.impliedProbabilities,
-  buy: (m, outcome, shares) => {
-    const q = dpm.quoteBuyDetailed(m, outcome, shares)
-    return { tokens: q.tokensIn, fee: q.fee, after: dpm.buy(m, outcome, shares) }
-  },
-  sell: (m, outcome, shares) => {
-    const q = dpm.quoteSellDetailed(m, outcome, shares)
-    return { tokens: q.tokensOut, fee: q.fee, after: dpm.sell(m, outcome, shares) }
-  },
+  buy: tradeWith(dpm.quoteBuyDetailed, (q) => q.tokensIn, dpm.buy),
+  sell: tradeWith(dpm.quoteSellDetailed, (q) => q.tokensOut, dpm.sell),
   payoutIfWins: dpm.payoutIfWins,
   redeem: (_m, s, winner, held) =>
     dpm.redeem(

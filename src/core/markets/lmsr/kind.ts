@@ -2,7 +2,7 @@
 // names, its factory's creation limits (lmsr.ts, contracts/src/LmsrMarket.sol) and its maths. A market
 // is funded with exactly its maximum loss b·ln n, and a winning share pays one token.
 import { MarketMathError } from '../errors.ts'
-import type { MarketKindSpec } from '../market-kind.ts'
+import { tradeWith, type MarketKindSpec } from '../market-kind.ts'
 import { MAX_TRADING_FEE } from '../dpm/dpm.ts'
 import * as lmsr from './lmsr.ts'
 
@@ -47,14 +47,8 @@ export const lmsrKind: MarketKindSpec<lmsr.LmsrMarket> = {
   created: (c) => lmsr.createLmsrMarket({ ...c, b: c.k }),
   spotPrices: lmsr.prices,
   probabilities: lmsr.prices,
-  buy: (m, outcome, shares) => {
-    const q = lmsr.quoteBuyDetailed(m, outcome, shares)
-    return { tokens: q.tokensIn, fee: q.fee, after: lmsr.buy(m, outcome, shares) }
-  },
-  sell: (m, outcome, shares) => {
-    const q = lmsr.quoteSellDetailed(m, outcome, shares)
-    return { tokens: q.tokensOut, fee: q.fee, after: lmsr.sell(m, outcome, shares) }
-  },
+  buy: tradeWith(lmsr.quoteBuyDetailed, (q) => q.tokensIn, lmsr.buy),
+  sell: tradeWith(lmsr.quoteSellDetailed, (q) => q.tokensOut, lmsr.sell),
   payoutIfWins: lmsr.payoutIfWins,
   redeem: (m, _s, winner, held) => {
     const tokensOut = lmsr.payoutIfWins(m, winner, held)
