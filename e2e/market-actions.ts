@@ -150,25 +150,25 @@ export async function startTrade(
   page: Page,
   t: { side: 'buy' | 'sell'; outcome: number; shares: string; slippageBps?: number },
 ): Promise<void> {
-  await page.getByTestId(`trade-side-${t.side}`).click()
-  await page.getByTestId('trade-outcome').selectOption(String(t.outcome))
-  await page.getByTestId('trade-amount').fill(t.shares)
-  await page.getByTestId('trade-slippage').fill(String(t.slippageBps ?? 200))
+  await page.getByRole('button', { name: t.side === 'buy' ? 'Buy shares' : 'Sell shares' }).click()
+  await page.getByRole('combobox', { name: /^Outcome/ }).selectOption(String(t.outcome))
+  await page.getByLabel(/^Shares to (buy|sell)$/).fill(t.shares)
+  await page.getByLabel('Slippage (bps)').fill(String(t.slippageBps ?? 200))
   await expect(page.getByTestId('trade-quote')).toHaveAttribute('data-ok', 'true')
   await expect(page.getByTestId('trade-problem')).toHaveCount(0)
-  await page.getByTestId('trade-submit').click()
+  await page.getByRole('button', { name: /^(Buy|Sell) “/ }).click()
 }
 
 /** Answers the burner's confirmation dialog whose title matches `title`. */
 export async function confirmDialog(page: Page, title: RegExp): Promise<void> {
-  const dialog = page.getByTestId('confirm-dialog')
+  const dialog = page.getByRole('dialog')
   await expect(dialog.locator('h2')).toHaveText(title)
   await dialog.getByTestId('confirm-ok').click()
 }
 
 /** Confirms the approval when the tab asks for one, then the buy; resolves when the buy is confirmed. */
 export async function confirmBuy(page: Page): Promise<void> {
-  const dialog = page.getByTestId('confirm-dialog').locator('h2')
+  const dialog = page.getByRole('dialog').locator('h2')
   await expect(dialog).toHaveText(/^(Allow|Buy)/)
   if ((await dialog.textContent())!.startsWith('Allow')) await confirmDialog(page, /^Allow/)
   await confirmDialog(page, /^Buy/)

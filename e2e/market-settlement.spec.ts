@@ -53,7 +53,7 @@ async function exitFor(expected: bigint, title: RegExp): Promise<void> {
   const c = await chain()
   const before = await collateralOnChain(c, stack.deployment!, burner)
   await exitButton().click()
-  await expect(tab.getByTestId('confirm-dialog')).toContainText('You receive')
+  await expect(tab.getByRole('dialog')).toContainText('You receive')
   await confirmDialog(tab, title)
   await expect(tab.getByTestId('exit-status')).toHaveAttribute('data-phase', 'confirmed')
   await expect(tab.getByTestId('exit-received')).toHaveAttribute('data-units', expected.toString())

@@ -126,7 +126,7 @@ async function setApiKey(key: string): Promise<void> {
 async function openMarkets(network: DelphiNetworkName | 'local'): Promise<void> {
   await viewLink(page, 'Markets').click()
   await marketsLink(page, 'Markets').click()
-  await page.getByTestId('markets-network').selectOption(network)
+  await page.getByLabel('Markets network').selectOption(network)
 }
 
 /** Opens a market's page the way a link to it does. */
@@ -166,11 +166,11 @@ test('each network lists the stand-in’s markets its gateways serve; the local 
   await expect(marketsLink(page, 'Create a market')).toHaveCount(0)
   await shot('delphi-testnet-list')
 
-  await page.getByTestId('markets-network').selectOption('competition-testnet')
+  await page.getByLabel('Markets network').selectOption('competition-testnet')
   await expect.poll(cardAddresses, { timeout: REMOTE_TIMEOUT }).toEqual(lmsr)
   await expect(page.getByTestId('market-card')).toContainText('LMSR')
 
-  await page.getByTestId('markets-network').selectOption('local')
+  await page.getByLabel('Markets network').selectOption('local')
   await expect(page.getByTestId('market-card')).toHaveCount(4)
   await expect(marketsLink(page, 'Create a market')).toBeVisible()
   const local = await cardAddresses()
@@ -220,7 +220,7 @@ for (const [network, kind] of [
     await expect(page.getByTestId('market-page')).toHaveAttribute('data-address', m.address)
     await expect(page.getByTestId('outcome-row')).toHaveCount(2)
 
-    await page.getByTestId('trade-amount').fill('10')
+    await page.getByLabel(/^Shares to (buy|sell)$/).fill('10')
     await expect(page.getByTestId('trade-quote')).toHaveAttribute('data-ok', 'true')
     const quoted = BigInt((await page.getByTestId('quote-tokens').getAttribute('data-units'))!)
     expect(quoted).toBe(await gatewayQuote(m, 0, 10n))
@@ -290,7 +290,7 @@ test('a refused API key and an unreachable server each show their own state, nev
   await shot('delphi-offline')
 
   // and the local chain is unaffected
-  await page.getByTestId('markets-network').selectOption('local')
+  await page.getByLabel('Markets network').selectOption('local')
   await expect(page.getByTestId('market-card')).toHaveCount(4)
   await expect(page.getByTestId('markets-error')).toHaveCount(0)
 })

@@ -103,17 +103,17 @@ test('the list shows the demo markets; filters, search and sort work', async () 
   await expect
     .poll(() => cards.evaluateAll((els) => els.map((e) => e.getAttribute('data-address'))))
     .toEqual(byPool.map((m) => m.address))
-  await tabA.getByTestId('markets-search').fill('receipt verification')
+  await tabA.getByLabel('Search markets').fill('receipt verification')
   await expect(cards).toHaveCount(1)
   await expect(cards.first()).toContainText('LMSR')
-  await tabA.getByTestId('markets-search').fill('')
+  await tabA.getByLabel('Search markets').fill('')
   await tabA.getByTestId('markets-status-2').click()
   await expect(tabA.getByTestId('markets-empty')).toBeVisible()
   await tabA.getByTestId('markets-status-0').click()
   await expect(cards).toHaveCount(4)
-  await tabA.getByTestId('markets-sort').selectOption('deadline')
+  await tabA.getByRole('combobox', { name: /^Sort/ }).selectOption('deadline')
   await expect(cards.first()).toHaveAttribute('data-address', onChain[3]!.address) // 7 days
-  await tabA.getByTestId('markets-sort').selectOption('liquidity')
+  await tabA.getByRole('combobox', { name: /^Sort/ }).selectOption('liquidity')
   await shot(tabA, 'markets-list')
 })
 
@@ -130,7 +130,7 @@ test('a market page shows prices and implied probabilities equal to the chain an
   await expect(row.getByTestId('outcome-probability')).toHaveText(/^\d+\.\d\d %$/)
   expect(m.spotPrices[0]).not.toBe((m.probabilities[0]! * 10n ** 6n) / WAD)
   // the live quote is the gateway's quote
-  await tabA.getByTestId('trade-amount').fill('10')
+  await tabA.getByLabel(/^Shares to (buy|sell)$/).fill('10')
   const local = await tabA.getByTestId('quote-tokens').getAttribute('data-units')
   expect(BigInt(local!)).toBe(await gatewayBuyQuote(await chain(), m, 0, 10n * WAD))
   await tabB.goto(`${stack.url}#/markets/${market.address}`)
@@ -173,7 +173,7 @@ test('a buy whose price moved past its slippage bound reverts as a sentence; the
   // the allowance left by the last buy is short of this one's maximum cost: approve first
   await confirmDialog(tabB, /^Allow the market to take up to [\d.]+ tUSD$/)
   await expect(tabB.getByTestId('approval-status')).toHaveAttribute('data-phase', 'confirmed')
-  await expect(tabB.getByTestId('confirm-dialog').locator('h2')).toHaveText('Buy 20 shares of “No”')
+  await expect(tabB.getByRole('dialog').locator('h2')).toHaveText('Buy 20 shares of “No”')
   await shot(tabB, 'market-confirm-buy')
   const balance = tabB.getByTestId('trade-balance')
   const balanceBefore = await balance.getAttribute('data-units')
@@ -196,9 +196,9 @@ test('a buy whose price moved past its slippage bound reverts as a sentence; the
   expect(quoted).toBe(await gatewayBuyQuote(await chain(), m, 1, 20n * WAD))
   const local = quoteTrade(m, { side: 'buy', outcome: 1, shares: 20n * WAD, slippageBps: 0 })
   expect(local.ok && local.quote.tokens).toBe(quoted)
-  await expect(tabB.getByTestId('trade-submit')).toBeEnabled()
-  await tabB.getByTestId('trade-slippage').fill('200')
-  await tabB.getByTestId('trade-submit').click()
+  await expect(tabB.getByRole('button', { name: /^(Buy|Sell) “/ })).toBeEnabled()
+  await tabB.getByLabel('Slippage (bps)').fill('200')
+  await tabB.getByRole('button', { name: /^(Buy|Sell) “/ }).click()
   await confirmBuy(tabB)
   await expect.poll(async () => (await outcomeRows(tabB))[1]!.shares).toBe(sharesBefore[1]! + 20n * WAD)
   await shot(tabB, 'market-after-retry')
@@ -206,10 +206,10 @@ test('a buy whose price moved past its slippage bound reverts as a sentence; the
 
 test('selling exact shares pays the quoted proceeds and the other tab sees the sale', async () => {
   await expect.poll(async () => (await outcomeRows(tabA))[1]!.shares).toBe(20n * WAD)
-  await tabA.getByTestId('trade-side-sell').click()
-  await tabA.getByTestId('trade-outcome').selectOption('1')
+  await tabA.getByRole('button', { name: 'Sell shares' }).click()
+  await tabA.getByRole('combobox', { name: /^Outcome/ }).selectOption('1')
   await tabA.getByTestId('trade-preset-all').click()
-  await expect(tabA.getByTestId('trade-amount')).toHaveValue('20')
+  await expect(tabA.getByLabel(/^Shares to (buy|sell)$/)).toHaveValue('20')
   await expect(tabA.getByTestId('trade-quote')).toHaveAttribute('data-ok', 'true')
   // tab B's last buy moved this price: wait until tab A quotes on the chain's current state
   const m = await expectPageMatchesChain(tabA)
@@ -219,7 +219,7 @@ test('selling exact shares pays the quoted proceeds and the other tab sees the s
   await expect.poll(quoteUnits).toBe(local.quote.tokens)
   const quoted = await quoteUnits()
   const balanceBefore = BigInt((await tabA.getByTestId('trade-balance').getAttribute('data-units'))!)
-  await tabA.getByTestId('trade-submit').click()
+  await tabA.getByRole('button', { name: /^(Buy|Sell) “/ }).click()
   await confirmDialog(tabA, /^Sell 20 shares of “No”$/)
   await expect(tabA.getByTestId('trade-status')).toHaveAttribute('data-phase', 'confirmed')
   const hash = (await tabA.getByTestId('trade-status-hash').getAttribute('title'))!
@@ -235,7 +235,7 @@ test('selling exact shares pays the quoted proceeds and the other tab sees the s
 })
 
 test('an unlimited approval is asked once; later buys go straight to the trade', async () => {
-  await tabB.getByTestId('trade-side-buy').click()
+  await tabB.getByRole('button', { name: 'Buy shares' }).click()
   await tabB.getByTestId('trade-unlimited-approval').check()
   await startTrade(tabB, { side: 'buy', outcome: 0, shares: '20' })
   await confirmDialog(tabB, /^Allow the market to take up to any amount of tUSD$/)

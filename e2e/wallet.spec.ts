@@ -272,7 +272,7 @@ test('the burner key round-trips through its passphrase-encrypted export', async
   )
   await tab.getByTestId('burner-import-passphrase').fill('correct horse battery')
   await tab.getByTestId('burner-import').click()
-  await expect(tab.getByTestId('confirm-dialog')).toContainText('Replace the burner wallet?')
+  await expect(tab.getByRole('dialog')).toContainText('Replace the burner wallet?')
   await shot(tab, 'wallet-confirm-dialog')
   await tab.getByTestId('confirm-ok').click()
   await expect(tab.getByTestId('burner-import-done')).toBeVisible()
