@@ -181,24 +181,24 @@ test('after the oracle settles one market, the batch redeem pays exactly the amo
 test('a market created through the form appears in the list', async () => {
   await marketsLink(tab, 'Create a market').click()
   const form = tab.getByTestId('create-market')
-  await tab.getByTestId('create-submit').click()
+  await tab.getByRole('button', { name: 'Create market' }).click()
   await expect(tab.getByTestId('create-error-question')).toHaveText('Write the question the market answers.')
   await expect(tab.getByTestId('create-problem')).toBeVisible()
-  await tab.getByTestId('create-fee').fill('9')
+  await tab.getByRole('textbox', { name: /^Trading fee \(%\)/ }).fill('9')
   await expect(tab.getByTestId('create-error-fee')).toHaveText(
     'The trading fee must be between 0.5 % and 5 %.',
   )
   await shot('create-errors')
 
   const question = 'Will the portfolio spec pass on the first run?'
-  await tab.getByTestId('create-question').fill(question)
-  await tab.getByTestId('create-add-outcome').click()
-  await form.getByTestId('create-outcome').nth(2).fill('Flaky')
-  await tab.getByTestId('create-fee').fill('1.5')
-  await tab.getByTestId('create-deposit').fill('200')
+  await tab.getByRole('textbox', { name: /^Question/ }).fill(question)
+  await tab.getByRole('button', { name: 'Add an outcome' }).click()
+  await form.getByRole('textbox', { name: 'Outcome 3', exact: true }).fill('Flaky')
+  await tab.getByRole('textbox', { name: /^Trading fee \(%\)/ }).fill('1.5')
+  await tab.getByRole('textbox', { name: /^Initial deposit/ }).fill('200')
   await tab.getByTestId('create-tradingFor').fill('3')
   await expect(form.locator('.inline-error')).toHaveCount(0)
-  await tab.getByTestId('create-submit').click()
+  await tab.getByRole('button', { name: 'Create market' }).click()
   await confirmDialog(tab, /^Allow the market factory to take 200 tUSD$/)
   await confirmDialog(tab, /^Create “Will the portfolio spec pass on the first run\?”$/)
   await expect(tab.getByTestId('create-status')).toHaveAttribute('data-phase', 'confirmed')
