@@ -3,7 +3,7 @@
 import { serveRpc, type RpcScope } from '../src/peer/rpc/worker-rpc.ts'
 import { compileQuickJSFromAsset } from '../src/peer/sandbox/quickjs-wasm-browser.ts'
 import { QuickJSSandbox } from '../src/peer/sandbox/quickjs-sandbox.ts'
-import type { SandboxMethods } from '../src/peer/sandbox/sandbox-messages.ts'
+import type { SandboxMethods } from '../src/peer/sandbox/sandbox-protocol.ts'
 
 // The project's TypeScript lib is DOM, where `self` is a Window; a dedicated worker's scope has the
 // slice the RPC serves on.

@@ -6,6 +6,7 @@ interface Methods {
   add: RpcMethod<{ a: number; b: number }, number>
   count: RpcMethod<number, string, number>
   fail: RpcMethod<string, never>
+  unclonable: RpcMethod<null, () => void>
   bytes: RpcMethod<number, Uint8Array>
   slow: RpcMethod<number, number>
 }
@@ -26,6 +27,7 @@ const server = (scope: RpcScope<Methods>) =>
       return out
     },
     slow: (ms) => new Promise((resolve) => setTimeout(() => resolve(ms), ms)),
+    unclonable: () => () => {},
   })
 
 function served() {
@@ -69,6 +71,7 @@ describe('the worker RPC', () => {
   it("rejects with the client's own error for a handler's throw and for an unknown method", async () => {
     const { client, workers } = served()
     await expect(client.call('fail', 'no weights')).rejects.toThrow('fail: no weights')
+    await expect(client.call('unclonable', null)).rejects.toThrow(/^unclonable: .*could not be cloned/)
     const sneaky = client as unknown as { call(method: string, params: unknown): Promise<unknown> }
     await expect(sneaky.call('format-disk', null)).rejects.toThrow(
       'format-disk: unknown method "format-disk"',

@@ -3,7 +3,7 @@
 // answer, its result or an error, and any progress the method reports on the way. Calls carry an id so
 // answers may come in any order; a worker that runs its methods one at a time (the solver, the trainer)
 // answers in the order sent. The method map is a type shared by both sides (solver-protocol.ts,
-// trainer-protocol.ts, sandbox-messages.ts), so a call and its handler cannot disagree on a shape.
+// trainer-protocol.ts, sandbox-protocol.ts), so a call and its handler cannot disagree on a shape.
 //
 // The bridge to the network (src/peer/peer/bridge-client.ts) is not on it: its port carries events and
 // requests both ways, from the network as well as to it.
@@ -175,11 +175,16 @@ export function serveRpc<M extends RpcMethods<M>>(scope: RpcScope<M>, handlers: 
       : () => {
           throw new RangeError(`unknown method ${JSON.stringify(method)}`)
         }
+    const fail = (error: unknown) => scope.postMessage({ id, error: messageOf(error) }, [])
     void Promise.resolve()
       .then(() => handler(params, context))
-      .then(
-        (result) => scope.postMessage({ id, result }, transfer),
-        (error: unknown) => scope.postMessage({ id, error: messageOf(error) }, []),
-      )
+      .then((result) => {
+        try {
+          scope.postMessage({ id, result }, transfer)
+        } catch (error) {
+          // a result postMessage cannot clone still gets its one answer
+          fail(error)
+        }
+      }, fail)
   }
 }

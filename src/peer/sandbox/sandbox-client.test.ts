@@ -3,7 +3,7 @@ import { DEFAULT_LIMITS } from './limits.ts'
 import { QuickJSSandbox } from './quickjs-sandbox.ts'
 import { compileQuickJSFromPackage } from './quickjs-wasm-node.ts'
 import { SandboxClient } from './sandbox-client.ts'
-import type { SandboxMethods } from './sandbox-messages.ts'
+import type { SandboxMethods } from './sandbox-protocol.ts'
 import { serveRpc } from '../rpc/worker-rpc.ts'
 import { inProcessWorker, type InProcessWorker } from '../../../test-support/rpc/in-process-worker.ts'
 

@@ -4,7 +4,7 @@
 // prevent — scores the job as a timeout and starts a fresh worker for the next job.
 import { workerRpc, type RpcWorker, type WorkerRpc } from '../rpc/worker-rpc.ts'
 import { DEFAULT_LIMITS, type SandboxLimits } from './limits.ts'
-import type { SandboxMethods } from './sandbox-messages.ts'
+import type { SandboxMethods } from './sandbox-protocol.ts'
 import type { SandboxJob } from '../../core/tasks/sandbox-job.ts'
 import type { SandboxResult, Verdict } from '../../core/tasks/verdict.ts'
 
