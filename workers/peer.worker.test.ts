@@ -2,7 +2,8 @@
 // main-thread bridge host.
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import { animalName } from '../src/core/identity/animal.ts'
-import type { BridgeMessage, BridgeRequest } from '../src/peer/peer/bridge-protocol.ts'
+import type { BridgeEvent, BridgeMethods } from '../src/peer/peer/bridge-protocol.ts'
+import type { RpcNotice, RpcReply, RpcRequest } from '../src/peer/rpc/worker-rpc.ts'
 import type { SwarmConfig } from '../src/core/config/swarm-config.ts'
 import { PROTOCOL_VERSION, decodeEnvelope, encodeEnvelope } from '../src/core/protocol/envelope.ts'
 import type {
@@ -37,17 +38,17 @@ const command = (data: PeerWorkerCommand): void => scope.onmessage?.({ data })
 
 // The bridge host's side: answers every request and records it.
 const channel = new MessageChannel()
-const requests: BridgeRequest[] = []
-channel.port1.onmessage = ({ data }: MessageEvent<BridgeRequest>) => {
+const requests: RpcRequest<BridgeMethods>[] = []
+channel.port1.onmessage = ({ data }: MessageEvent<RpcRequest<BridgeMethods>>) => {
   requests.push(data)
-  const reply: BridgeMessage = { id: data.id, ok: true, value: data.op === 'publish' ? 1 : undefined }
+  const reply: RpcReply = { id: data.id, result: data.method === 'publish' ? 1 : undefined }
   channel.port1.postMessage(reply)
 }
 const published = () =>
   requests.flatMap((r) => {
-    if (r.op !== 'publish') return []
-    const decoded = decodeEnvelope(r.data)
-    return decoded.ok ? [{ topic: r.topic, envelope: decoded.envelope }] : []
+    if (r.method !== 'publish') return []
+    const decoded = decodeEnvelope(r.params.data)
+    return decoded.ok ? [{ topic: r.params.topic, envelope: decoded.envelope }] : []
   })
 const lastState = () => posted.filter((m) => m.type === 'state').at(-1)?.state
 
@@ -77,7 +78,7 @@ describe('peer.worker', () => {
     }
     command(init)
     await vi.waitFor(() => expect(published()).toHaveLength(1))
-    expect(requests[0]).toMatchObject({ op: 'subscribe', topic: TOPIC })
+    expect(requests[0]).toMatchObject({ method: 'subscribe', params: { topic: TOPIC } })
     expect(published()[0]).toMatchObject({
       topic: TOPIC,
       envelope: { from: SELF, kind: 'presence', body: { name: animalName(SELF), leaving: false } },
@@ -105,12 +106,8 @@ describe('peer.worker', () => {
       kind: 'presence',
       body,
     })
-    const event = (from: string, bytes: Uint8Array): BridgeMessage => ({
-      event: 'message',
-      topic: TOPIC,
-      from,
-      data: bytes,
-      receivedAt: 0,
+    const event = (from: string, bytes: Uint8Array): RpcNotice<BridgeEvent> => ({
+      notice: { event: 'message', topic: TOPIC, from, data: bytes, receivedAt: 0 },
     })
     channel.port1.postMessage(event(SELF, misnamed))
     channel.port1.postMessage(event(ALICE, data))
@@ -123,7 +120,7 @@ describe('peer.worker', () => {
     command({ type: 'leave' })
     await vi.waitFor(() => expect(posted.at(-1)).toEqual({ type: 'left' }))
     expect(published().at(-1)?.envelope.body).toMatchObject({ leaving: true })
-    expect(requests.at(-1)).toMatchObject({ op: 'unsubscribe', topic: TOPIC })
+    expect(requests.at(-1)).toMatchObject({ method: 'unsubscribe', params: { topic: TOPIC } })
     expect(scope.close).toHaveBeenCalledOnce()
   })
 })

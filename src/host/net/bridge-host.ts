@@ -7,10 +7,10 @@ import type { Stream } from '@libp2p/interface'
 import type {
   BridgeErrorCode,
   BridgeEvent,
-  BridgeReply,
-  BridgeRequest,
+  BridgeMethods,
   Topology,
 } from '../../peer/peer/bridge-protocol.ts'
+import { serveRpc, type RpcHandlers, type RpcScope } from '../../peer/rpc/worker-rpc.ts'
 import type { BrowserNode } from './create-browser-node.ts'
 import { MAX_STREAM_MESSAGE_BYTES } from './constants.ts'
 import { DEFAULT_REQUEST_TIMEOUT_MS } from '../../peer/peer/bridge-client.ts'
@@ -64,6 +64,19 @@ export function serveBridge(port: MessagePort, ctx: BridgeHostContext): BridgeHo
   let flushScheduled = false
   let closed = false
 
+  // Nothing goes out on a closed port: a late answer or event has nobody to reach.
+  const scope: RpcScope<BridgeMethods> = {
+    get onmessage() {
+      return port.onmessage as RpcScope<BridgeMethods>['onmessage']
+    },
+    set onmessage(listener) {
+      port.onmessage = listener as MessagePort['onmessage']
+    },
+    postMessage: (message, transfer) => {
+      if (!closed) port.postMessage(message, transfer)
+    },
+  }
+
   // Events are posted in batches on a macrotask so a burst of gossip costs one wake-up per batch.
   const post = (event: BridgeEvent): void => {
     queue.push(event)
@@ -73,7 +86,7 @@ export function serveBridge(port: MessagePort, ctx: BridgeHostContext): BridgeHo
       flushScheduled = false
       const batch = queue
       queue = []
-      if (!closed) for (const e of batch) port.postMessage(e)
+      for (const e of batch) server.notify(e)
     }, 0)
   }
 
@@ -139,97 +152,87 @@ export function serveBridge(port: MessagePort, ctx: BridgeHostContext): BridgeHo
     await stream.close()
   }
 
-  const run = async (req: BridgeRequest): Promise<unknown> => {
-    switch (req.op) {
-      case 'topology':
-        return ctx.topology()
-      case 'publish': {
-        if (!topics.has(req.topic) && !req.topic.startsWith('/tabswarm/'))
-          throw new HostError('bad-request', `not a swarm topic: ${req.topic}`)
-        const r = await node.services.pubsub.publish(req.topic, req.data)
-        const recipients = r.recipients.map(String)
-        ctx.onPublished(recipients, req.data.byteLength)
-        return recipients.length
+  const handlers: RpcHandlers<BridgeMethods> = {
+    topology: () => ctx.topology(),
+    async publish({ topic, data }) {
+      if (!topics.has(topic) && !topic.startsWith('/tabswarm/'))
+        throw new HostError('bad-request', `not a swarm topic: ${topic}`)
+      const r = await node.services.pubsub.publish(topic, data)
+      const recipients = r.recipients.map(String)
+      ctx.onPublished(recipients, data.byteLength)
+      return recipients.length
+    },
+    subscribe({ topic }) {
+      topics.add(topic)
+      node.services.pubsub.subscribe(topic)
+      return undefined
+    },
+    unsubscribe({ topic }) {
+      topics.delete(topic)
+      node.services.pubsub.unsubscribe(topic)
+      return undefined
+    },
+    async send({ peer, protocol, data }) {
+      const stream = await openStream(peer, protocol, 10_000)
+      try {
+        await lpStream(stream).write(frame(FRAME_SEND, data))
+        await stream.close()
+      } catch (err) {
+        stream.abort(err as Error)
+        throw new HostError('write-failed', `write to ${peer} failed: ${(err as Error).message}`)
       }
-      case 'subscribe':
-        topics.add(req.topic)
-        node.services.pubsub.subscribe(req.topic)
-        return undefined
-      case 'unsubscribe':
-        topics.delete(req.topic)
-        node.services.pubsub.unsubscribe(req.topic)
-        return undefined
-      case 'send': {
-        const stream = await openStream(req.peer, req.protocol, 10_000)
-        try {
-          await lpStream(stream).write(frame(FRAME_SEND, req.data))
-          await stream.close()
-        } catch (err) {
-          stream.abort(err as Error)
-          throw new HostError('write-failed', `write to ${req.peer} failed: ${(err as Error).message}`)
-        }
-        return { sentBytes: req.data.byteLength }
+      return { sentBytes: data.byteLength }
+    },
+    async request({ peer, protocol, data, timeoutMs }) {
+      const stream = await openStream(peer, protocol, timeoutMs)
+      const lp = lpStream(stream, { maxDataLength: MAX_STREAM_MESSAGE_BYTES + 1 })
+      try {
+        await lp.write(frame(FRAME_REQUEST, data))
+        const reply = (await lp.read({ signal: AbortSignal.timeout(timeoutMs) })).subarray()
+        await stream.close()
+        if (reply[0] === REPLY_OK) return reply.subarray(1)
+        const reason = new TextDecoder().decode(reply.subarray(1))
+        throw new HostError('remote-error', `${peer} could not answer on ${protocol}: ${reason}`)
+      } catch (err) {
+        if (err instanceof HostError) throw err
+        stream.abort(err as Error)
+        const e = err as Error
+        if (e.name === 'TimeoutError' || e.name === 'AbortError')
+          throw new HostError('timeout', `no answer from ${peer} within ${timeoutMs} ms`)
+        throw new HostError('write-failed', `request to ${peer} failed: ${e.message}`)
       }
-      case 'request': {
-        const stream = await openStream(req.peer, req.protocol, req.timeoutMs)
-        const lp = lpStream(stream, { maxDataLength: MAX_STREAM_MESSAGE_BYTES + 1 })
-        try {
-          await lp.write(frame(FRAME_REQUEST, req.data))
-          const reply = (await lp.read({ signal: AbortSignal.timeout(req.timeoutMs) })).subarray()
-          await stream.close()
-          if (reply[0] === REPLY_OK) return reply.subarray(1)
-          const reason = new TextDecoder().decode(reply.subarray(1))
-          throw new HostError('remote-error', `${req.peer} could not answer on ${req.protocol}: ${reason}`)
-        } catch (err) {
-          if (err instanceof HostError) throw err
-          stream.abort(err as Error)
-          const e = err as Error
-          if (e.name === 'TimeoutError' || e.name === 'AbortError')
-            throw new HostError('timeout', `no answer from ${req.peer} within ${req.timeoutMs} ms`)
-          throw new HostError('write-failed', `request to ${req.peer} failed: ${e.message}`)
-        }
+    },
+    async sign(params) {
+      // The worker names a domain and a payload of its size; the tag is added here, so no ask yields a
+      // signature over bytes the worker chose (a compromised worker may send any shape: check it all).
+      const { domain, payload } = (params ?? {}) as Partial<typeof params>
+      if (!isSigningDomain(domain) || !(payload instanceof Uint8Array))
+        throw new HostError('bad-request', 'sign takes a signing domain and a payload')
+      try {
+        return await ctx.signer.signIn(domain, payload)
+      } catch (err) {
+        if (err instanceof RangeError) throw new HostError('bad-request', err.message)
+        throw err
       }
-      case 'sign':
-        // The worker names a domain and a payload of its size; the tag is added here, so no ask yields a
-        // signature over bytes the worker chose.
-        if (!isSigningDomain(req.domain) || !(req.payload instanceof Uint8Array))
-          throw new HostError('bad-request', 'sign takes a signing domain and a payload')
-        try {
-          return await ctx.signer.signIn(req.domain, req.payload)
-        } catch (err) {
-          if (err instanceof RangeError) throw new HostError('bad-request', err.message)
-          throw err
-        }
-      case 'handle':
-        checkProtocol(req.protocol)
-        if (handled.has(req.protocol)) return undefined
-        handled.add(req.protocol)
-        await node.handle(req.protocol, (stream, connection) => {
-          serveInbound(req.protocol, stream, connection.remotePeer.toString()).catch((err: Error) =>
-            stream.abort(err),
-          )
-        })
-        return undefined
-      case 'respond':
-        pendingResponses.get(req.requestId)?.({ data: req.data, error: req.error })
-        pendingResponses.delete(req.requestId)
-        return undefined
-    }
+    },
+    async handle({ protocol }) {
+      checkProtocol(protocol)
+      if (handled.has(protocol)) return undefined
+      handled.add(protocol)
+      await node.handle(protocol, (stream, connection) => {
+        serveInbound(protocol, stream, connection.remotePeer.toString()).catch((err: Error) =>
+          stream.abort(err),
+        )
+      })
+      return undefined
+    },
+    respond({ requestId, data, error }) {
+      pendingResponses.get(requestId)?.({ data, error })
+      pendingResponses.delete(requestId)
+      return undefined
+    },
   }
-
-  port.onmessage = (e: MessageEvent<BridgeRequest>) => {
-    const req = e.data
-    run(req).then(
-      (value) => reply({ id: req.id, ok: true, value }),
-      (err: unknown) => {
-        const code = err instanceof HostError ? err.code : 'not-running'
-        reply({ id: req.id, ok: false, error: { code, message: (err as Error).message ?? String(err) } })
-      },
-    )
-  }
-  const reply = (r: BridgeReply): void => {
-    if (!closed) port.postMessage(r)
-  }
+  const server = serveRpc<BridgeMethods, BridgeEvent>(scope, handlers)
   port.start()
 
   return {

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { createBridgeClient, type BridgeClient } from '../../peer/peer/bridge-client.ts'
 import { serveBridge, type BridgeHost } from './bridge-host.ts'
 import type { BrowserNode } from './create-browser-node.ts'
-import type { BridgeMessage } from '../../peer/peer/bridge-protocol.ts'
+import type { RpcReply } from '../../peer/rpc/worker-rpc.ts'
 import { domainSigner, verifyInDomain, type DomainSigner } from '../../core/identity/signing-domains.ts'
 
 type Handler = (stream: Stream, connection: { remotePeer: { toString(): string } }) => void
@@ -91,6 +91,9 @@ afterEach(() => {
 })
 
 const bytes = (s: string) => new TextEncoder().encode(s)
+/** a handler that never answers */
+const handleNever = (client: BridgeClient, protocol: string) =>
+  client.handle(protocol, () => new Promise<Uint8Array>(() => {}))
 const text = (b: Uint8Array) => new TextDecoder().decode(b)
 
 describe('bridge', () => {
@@ -126,7 +129,7 @@ describe('bridge', () => {
     await expect(ca.request(b.id, '/unhandled/1', bytes('x'), 1_000)).rejects.toMatchObject({
       code: 'unreachable',
     })
-    await cb.handle('/slow/1', () => new Promise<Uint8Array>(() => {}))
+    await handleNever(cb, '/slow/1')
     await expect(ca.request(b.id, '/slow/1', bytes('x'), 200)).rejects.toMatchObject({ code: 'timeout' })
   })
 
@@ -172,19 +175,32 @@ describe('bridge', () => {
       }),
     })
     // A worker is code we load, but a compromised one speaks the raw protocol: try every shape of ask.
-    const replies: BridgeMessage[] = []
-    port2.onmessage = (e: MessageEvent<BridgeMessage>) => replies.push(e.data)
+    const replies: RpcReply[] = []
+    port2.onmessage = (e: MessageEvent<RpcReply>) => replies.push(e.data)
     const arbitrary = new TextEncoder().encode('any message at all, say a registration digest')
     const asks = [
-      { id: 1, op: 'sign', data: arbitrary },
-      { id: 2, op: 'sign', domain: 'arbitrary', payload: arbitrary },
-      { id: 3, op: 'sign', domain: 'receipt', payload: arbitrary },
-      { id: 4, op: 'sign', domain: 'toString', payload: new Uint8Array(32) },
+      { id: 1, method: 'sign', params: { data: arbitrary } },
+      { id: 2, method: 'sign', params: { domain: 'arbitrary', payload: arbitrary } },
+      { id: 3, method: 'sign', params: { domain: 'receipt', payload: arbitrary } },
+      { id: 4, method: 'sign', params: { domain: 'toString', payload: new Uint8Array(32) } },
+      { id: 5, method: 'sign' },
     ]
     for (const ask of asks) port2.postMessage(ask)
     await expect.poll(() => replies.length).toBe(asks.length)
-    for (const r of replies) expect(r).toMatchObject({ ok: false, error: { code: 'bad-request' } })
+    for (const r of replies) expect(r).toMatchObject({ error: expect.any(String), code: 'bad-request' })
     port2.close()
+  })
+
+  it('rejects the calls waiting at close and every call after it, instead of leaving them waiting', async () => {
+    const a = await fakePeer()
+    const ca = await bridgeFor(a)
+    await handleNever(ca, '/slow/1')
+    const waiting = ca.request(a.id, '/slow/1', bytes('x'), 5_000)
+    ca.close()
+    await expect(waiting).rejects.toMatchObject({ code: 'not-running' })
+    const late = ca.publish('/tabswarm/abc/presence/1', bytes('x'))
+    const tooLate = new Promise((resolve) => setTimeout(() => resolve('still waiting'), 1_000))
+    await expect(Promise.race([late, tooLate])).rejects.toMatchObject({ code: 'not-running' })
   })
 
   it('refuses to publish outside the swarm topics', async () => {

@@ -1,13 +1,9 @@
-// The worker side of the bridge: a promise API over a MessagePort to the main-thread libp2p node.
-// Workers use it as their only door to the network and to the peer key.
-import type {
-  BridgeErrorCode,
-  BridgeEvent,
-  BridgeMessage,
-  BridgeRequest,
-  Topology,
-} from './bridge-protocol.ts'
+// The worker side of the bridge: a promise API over a MessagePort to the main-thread libp2p node, on the
+// worker RPC with the roles reversed (the worker calls, the page serves and sends the network's events
+// as notices). Workers use it as their only door to the network and to the peer key.
+import type { BridgeErrorCode, BridgeEvent, BridgeMethods, Topology } from './bridge-protocol.ts'
 import type { DomainSigner } from '../../core/identity/signing-domains.ts'
+import { overPort, workerRpc } from '../rpc/worker-rpc.ts'
 
 export class BridgeError extends Error {
   override name = 'BridgeError'
@@ -31,8 +27,18 @@ export type StreamHandler = (from: string, data: Uint8Array) => void
 
 type Listener<E extends BridgeEvent['event']> = (event: Extract<BridgeEvent, { event: E }>) => void
 
-/** Distributes a request type over the union so `id` can be left out of each variant. */
-type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never
+const BRIDGE_ERROR_CODES: ReadonlySet<string> = new Set<BridgeErrorCode>([
+  'bad-request',
+  'unreachable',
+  'write-failed',
+  'timeout',
+  'not-running',
+  'too-large',
+  'remote-error',
+])
+/** a failure the host gave no code of ours is the host not running what was asked */
+const bridgeCode = (code: string | undefined): BridgeErrorCode =>
+  code !== undefined && BRIDGE_ERROR_CODES.has(code) ? (code as BridgeErrorCode) : 'not-running'
 
 export interface BridgeClient {
   topology(): Promise<Topology>
@@ -54,68 +60,63 @@ export interface BridgeClient {
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000
 
 export function createBridgeClient(port: MessagePort): BridgeClient {
-  let nextId = 1
-  const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>()
   const listeners = new Map<string, Set<(e: BridgeEvent) => void>>()
   const requestHandlers = new Map<string, RequestHandler>()
   const sendHandlers = new Map<string, StreamHandler>()
-
-  const call = <T>(req: WithoutId<BridgeRequest>, transfer: Transferable[] = []): Promise<T> => {
-    const id = nextId++
-    return new Promise<T>((resolve, reject) => {
-      pending.set(id, { resolve: resolve as (v: unknown) => void, reject })
-      port.postMessage({ ...req, id }, transfer)
-    })
-  }
+  let closed = false
 
   const emit = (event: BridgeEvent): void => {
     for (const l of listeners.get(event.event) ?? []) l(event)
   }
 
-  port.onmessage = (e: MessageEvent<BridgeMessage>) => {
-    const msg = e.data
-    if ('id' in msg) {
-      const p = pending.get(msg.id)
-      if (!p) return
-      pending.delete(msg.id)
-      if (msg.ok) p.resolve(msg.value)
-      else p.reject(new BridgeError(msg.error.code, msg.error.message))
-      return
-    }
+  const answer = (msg: Extract<BridgeEvent, { event: 'request' }>, handler: RequestHandler): void => {
+    const respond = (data: Uint8Array, error?: string) =>
+      rpc.call('respond', { requestId: msg.requestId, data, ...(error === undefined ? {} : { error }) })
+    Promise.resolve()
+      .then(() => handler(msg.from, msg.data))
+      .then(
+        (data) => respond(data),
+        (err: unknown) => respond(new Uint8Array(), err instanceof Error ? err.message : String(err)),
+      )
+      .catch(() => {}) // the bridge closed before the answer went out: nobody is left to tell
+  }
+
+  const onNotice = (msg: BridgeEvent): void => {
     if (msg.event === 'request') {
       const handler = requestHandlers.get(msg.protocol)
-      if (!handler) return
-      Promise.resolve()
-        .then(() => handler(msg.from, msg.data))
-        .then((data) => call({ op: 'respond', requestId: msg.requestId, data }))
-        .catch((err: unknown) =>
-          call({
-            op: 'respond',
-            requestId: msg.requestId,
-            data: new Uint8Array(),
-            error: err instanceof Error ? err.message : String(err),
-          }),
-        )
+      if (handler) answer(msg, handler)
       return
     }
     if (msg.event === 'stream') sendHandlers.get(msg.protocol)?.(msg.from, msg.data)
     emit(msg)
   }
-  port.start()
 
+  // The port opens on the first call (it holds what the page posted until then; the page sends
+  // nothing before the worker subscribes or handles) and, once closed, is not opened again.
+  const rpc = workerRpc<BridgeMethods, BridgeEvent>(
+    () => {
+      if (closed) throw new BridgeError('not-running', 'bridge closed')
+      return overPort(port)
+    },
+    {
+      errorOf: (_method, message, code) => new BridgeError(bridgeCode(code), message),
+      crashed: (message) => new BridgeError('not-running', message),
+      onNotice,
+    },
+  )
   return {
-    topology: () => call({ op: 'topology' }),
-    publish: (topic, data) => call({ op: 'publish', topic, data }),
-    subscribe: (topic) => call({ op: 'subscribe', topic }),
-    unsubscribe: (topic) => call({ op: 'unsubscribe', topic }),
-    send: (peer, protocol, data) => call({ op: 'send', peer, protocol, data }),
+    topology: () => rpc.call('topology', undefined),
+    publish: (topic, data) => rpc.call('publish', { topic, data }),
+    subscribe: async (topic) => void (await rpc.call('subscribe', { topic })),
+    unsubscribe: async (topic) => void (await rpc.call('unsubscribe', { topic })),
+    send: (peer, protocol, data) => rpc.call('send', { peer, protocol, data }),
     request: (peer, protocol, data, timeoutMs = DEFAULT_REQUEST_TIMEOUT_MS) =>
-      call({ op: 'request', peer, protocol, data, timeoutMs }),
-    signIn: (domain, payload) => call({ op: 'sign', domain, payload }),
+      rpc.call('request', { peer, protocol, data, timeoutMs }),
+    signIn: (domain, payload) => rpc.call('sign', { domain, payload }),
     async handle(protocol, onRequest, onSend) {
       requestHandlers.set(protocol, onRequest)
       if (onSend) sendHandlers.set(protocol, onSend)
-      await call({ op: 'handle', protocol })
+      await rpc.call('handle', { protocol })
     },
     on(event, listener) {
       const set = listeners.get(event) ?? new Set()
@@ -125,9 +126,8 @@ export function createBridgeClient(port: MessagePort): BridgeClient {
       return () => set.delete(l)
     },
     close() {
-      for (const p of pending.values()) p.reject(new BridgeError('not-running', 'bridge closed'))
-      pending.clear()
-      port.close()
+      closed = true
+      rpc.stop(new BridgeError('not-running', 'bridge closed'))
     },
   }
 }

@@ -2,6 +2,7 @@
 // (client) — the role AXL's local HTTP API plays: the worker never touches the network or the peer key.
 // Uint8Arrays travel by structured clone (or transfer).
 import type { SigningDomain } from '../../core/identity/signing-domains.ts'
+import type { RpcMethod } from '../rpc/worker-rpc.ts'
 
 /** A peer as the network layer sees it. */
 export interface TopologyPeer {
@@ -32,18 +33,24 @@ export interface Topology {
 
 export type RelayState = 'connecting' | 'connected' | 'reserved' | 'unreachable'
 
-export type BridgeRequest =
-  | { id: number; op: 'topology' }
-  | { id: number; op: 'publish'; topic: string; data: Uint8Array }
-  | { id: number; op: 'subscribe'; topic: string }
-  | { id: number; op: 'unsubscribe'; topic: string }
-  | { id: number; op: 'send'; peer: string; protocol: string; data: Uint8Array }
-  | { id: number; op: 'request'; peer: string; protocol: string; data: Uint8Array; timeoutMs: number }
+/**
+ * What the worker asks of the network node (served by src/host/net/bridge-host.ts on the worker RPC,
+ * src/peer/rpc/worker-rpc.ts). A failure answers with one of the error codes below.
+ */
+export interface BridgeMethods {
+  topology: RpcMethod<undefined, Topology>
+  /** answers how many peers the message was sent to */
+  publish: RpcMethod<{ topic: string; data: Uint8Array }, number>
+  subscribe: RpcMethod<{ topic: string }, undefined>
+  unsubscribe: RpcMethod<{ topic: string }, undefined>
+  send: RpcMethod<{ peer: string; protocol: string; data: Uint8Array }, { sentBytes: number }>
+  request: RpcMethod<{ peer: string; protocol: string; data: Uint8Array; timeoutMs: number }, Uint8Array>
   /** a signature in one of the signing domains (src/core/identity/signing-domains.ts), never over raw bytes */
-  | { id: number; op: 'sign'; domain: SigningDomain; payload: Uint8Array }
-  | { id: number; op: 'handle'; protocol: string }
-  /** answer to an inbound request event */
-  | { id: number; op: 'respond'; requestId: number; data: Uint8Array; error?: string }
+  sign: RpcMethod<{ domain: SigningDomain; payload: Uint8Array }, Uint8Array>
+  handle: RpcMethod<{ protocol: string }, undefined>
+  /** answer to an inbound request notice */
+  respond: RpcMethod<{ requestId: number; data: Uint8Array; error?: string }, undefined>
+}
 
 export type BridgeErrorCode =
   | 'bad-request' // malformed peer id, topic, protocol (AXL's 400)
@@ -54,18 +61,11 @@ export type BridgeErrorCode =
   | 'too-large'
   | 'remote-error' // the peer's handler failed (or its worker did not answer)
 
-export type BridgeReply =
-  | { id: number; ok: true; value: unknown }
-  | { id: number; ok: false; error: { code: BridgeErrorCode; message: string } }
-
+/** What the network node tells the worker unasked (the RPC's notices). */
 export type BridgeEvent =
   /** a gossip message that passed validation (only valid messages reach the worker) */
   | { event: 'message'; topic: string; from: string; data: Uint8Array; receivedAt: number }
   /** a one-way `send` from a peer on a protocol the worker handles */
   | { event: 'stream'; protocol: string; from: string; data: Uint8Array }
-  /** a `request` from a peer; answer with op 'respond' and the same requestId */
+  /** a `request` from a peer; answer with `respond` and the same requestId */
   | { event: 'request'; requestId: number; protocol: string; from: string; data: Uint8Array }
-  | { event: 'peer:connect'; peer: string }
-  | { event: 'peer:disconnect'; peer: string }
-
-export type BridgeMessage = BridgeReply | BridgeEvent

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { inProcessWorker, type InProcessWorker } from '../../../test-support/rpc/in-process-worker.ts'
-import { serveRpc, workerRpc, type RpcMethod, type RpcScope } from './worker-rpc.ts'
+import { overPort, serveRpc, workerRpc, type RpcMethod, type RpcScope, type RpcServer } from './worker-rpc.ts'
 
 interface Methods {
   add: RpcMethod<{ a: number; b: number }, number>
@@ -96,5 +96,59 @@ describe('the worker RPC', () => {
     expect(await client.call('add', { a: 2, b: 2 })).toBe(4)
     expect(workers).toHaveLength(3)
     expect(stops()).toBe(2)
+  })
+
+  it('carries notices the server sends unasked, and the code of an error that has one', async () => {
+    interface Coded {
+      refuse: RpcMethod<string, never>
+    }
+    let notices: RpcServer<string> | undefined
+    const heard: string[] = []
+    const client = workerRpc<Coded, string>(
+      () =>
+        inProcessWorker<Coded>((scope) => {
+          notices = serveRpc<Coded, string>(scope, {
+            refuse(why) {
+              throw Object.assign(new Error(why), { code: 'too-large' })
+            },
+          })
+        }),
+      {
+        errorOf: (method, message, code) => new Error(`${method} [${code}]: ${message}`),
+        crashed: (message) => new Error(message),
+        onNotice: (notice) => void heard.push(notice),
+      },
+    )
+    await expect(client.call('refuse', '9 MB')).rejects.toThrow('refuse [too-large]: 9 MB')
+    notices!.notify('gossip 1')
+    notices!.notify('gossip 2')
+    await expect.poll(() => heard).toEqual(['gossip 1', 'gossip 2'])
+  })
+
+  it('answers nothing to a message that is not a call, and keeps serving', async () => {
+    const replies: unknown[] = []
+    const scope: RpcScope<Methods> = { onmessage: null, postMessage: (m) => void replies.push(m) }
+    server(scope)
+    for (const junk of [null, 7, 'add', { method: 'add', params: { a: 1, b: 1 } }])
+      scope.onmessage!({ data: junk } as MessageEvent)
+    scope.onmessage!({ data: { id: 1, method: 'add', params: { a: 1, b: 1 } } } as MessageEvent)
+    await expect.poll(() => replies).toEqual([{ id: 1, result: 2 }])
+  })
+
+  it('runs over a MessagePort with the roles reversed; a stopped port takes no more calls', async () => {
+    const { port1, port2 } = new MessageChannel()
+    server(port1 as unknown as RpcScope<Methods>)
+    let spawns = 0
+    const client = workerRpc<Methods>(
+      () => {
+        if (spawns++ > 0) throw new Error('the port is closed')
+        return overPort(port2)
+      },
+      { errorOf: (_m, message) => new Error(message), crashed: (message) => new Error(message) },
+    )
+    expect(await client.call('add', { a: 20, b: 22 })).toBe(42)
+    client.stop(new Error('closed'))
+    await expect(client.call('add', { a: 1, b: 1 })).rejects.toThrow('the port is closed')
+    port1.close()
   })
 })
