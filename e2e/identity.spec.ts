@@ -111,7 +111,7 @@ test('a backup restores the identity in another browser profile', async () => {
   const id = await selfId(original)
   const [download] = await Promise.all([
     original.waitForEvent('download'),
-    original.getByTestId('backup-button').click(),
+    original.getByRole('button', { name: 'Backup identity' }).click(),
   ])
   expect(download.suggestedFilename()).toBe(`tabswarm-${animalName(id).replaceAll(' ', '-')}.json`)
   const file = join(tmp, download.suggestedFilename())

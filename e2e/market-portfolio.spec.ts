@@ -134,7 +134,7 @@ test('the chart has a point per trade from creation on; the edge view quotes the
 
   const now = await fresh(winner)
   const edge = tab.getByTestId('edge-row')
-  await edge.nth(1).getByTestId('edge-input').fill('70')
+  await tab.getByLabel('Your probability of No, in percent').fill('70')
   // "No" typed as 70 %: the blank "Yes" takes the other 30 %, below its odds, and we hold 10 Yes
   const yours = completeBeliefs(now.probabilities, [null, (70n * WAD) / 100n])
   const rows = edgeRows(now, yours, [10n * WAD, 0n])

@@ -236,7 +236,7 @@ test('selling exact shares pays the quoted proceeds and the other tab sees the s
 
 test('an unlimited approval is asked once; later buys go straight to the trade', async () => {
   await tabB.getByRole('button', { name: 'Buy shares' }).click()
-  await tabB.getByTestId('trade-unlimited-approval').check()
+  await tabB.getByRole('checkbox', { name: /^Approve the market for any amount/ }).check()
   await startTrade(tabB, { side: 'buy', outcome: 0, shares: '20' })
   await confirmDialog(tabB, /^Allow the market to take up to any amount of tUSD$/)
   await confirmDialog(tabB, /^Buy 20 shares of “Yes”$/)

@@ -27,6 +27,10 @@ import {
 } from './wallet-actions.ts'
 import { viewLink } from './tab-actions.ts'
 
+/** the burner card's two forms (each names its own Passphrase field) */
+const exportForm = (page: Page) => page.getByRole('form', { name: 'Export the burner key' })
+const importForm = (page: Page) => page.getByRole('form', { name: 'Import a burner key' })
+
 let tmp: string
 let options: StackOptions
 let stack: Stack
@@ -137,7 +141,7 @@ test('forged, replayed and wrong-chain proofs land on-chain but are shown unveri
   await viewLink(tab1, 'Swarm').click()
   const [download] = await Promise.all([
     tab1.waitForEvent('download'),
-    tab1.getByTestId('backup-button').click(),
+    tab1.getByRole('button', { name: 'Backup identity' }).click(),
   ])
   const { privateKey } = parseIdentityFile(readFileSync((await download.path())!))
   await viewLink(tab1, 'Wallet').click()
@@ -249,10 +253,10 @@ test('registrations survive a restart of the stack with the same chain state', a
 })
 
 test('the burner key round-trips through its passphrase-encrypted export', async () => {
-  await tab1.getByTestId('burner-export-passphrase').fill('correct horse battery')
+  await exportForm(tab1).getByLabel('Passphrase').fill('correct horse battery')
   const [download] = await Promise.all([
     tab1.waitForEvent('download'),
-    tab1.getByTestId('burner-export').click(),
+    exportForm(tab1).getByRole('button', { name: 'Export encrypted key' }).click(),
   ])
   const file = join(tmp, download.suggestedFilename())
   await download.saveAs(file)
@@ -264,14 +268,14 @@ test('the burner key round-trips through its passphrase-encrypted export', async
   const tab = await openTab(other, `${stack.url}#/wallet`)
   expect(await burnerReady(tab)).not.toBe(burner)
   await tab.getByTestId('burner-import-file').setInputFiles(file)
-  await tab.getByTestId('burner-import-passphrase').fill('wrong horse battery')
-  await tab.getByTestId('burner-import').click()
+  await importForm(tab).getByLabel('Passphrase').fill('wrong horse battery')
+  await importForm(tab).getByRole('button', { name: 'Import' }).click()
   await tab.getByTestId('confirm-ok').click()
   await expect(tab.getByTestId('burner-import-error')).toHaveText(
     'Wrong passphrase, or the file was changed after it was saved.',
   )
-  await tab.getByTestId('burner-import-passphrase').fill('correct horse battery')
-  await tab.getByTestId('burner-import').click()
+  await importForm(tab).getByLabel('Passphrase').fill('correct horse battery')
+  await importForm(tab).getByRole('button', { name: 'Import' }).click()
   await expect(tab.getByRole('dialog')).toContainText('Replace the burner wallet?')
   await shot(tab, 'wallet-confirm-dialog')
   await tab.getByTestId('confirm-ok').click()
@@ -289,12 +293,12 @@ test('an injected wallet is asked to add and switch to the local chain, then reg
   await installFakeInjectedWallet(tab, signer, `${stack.url}rpc`)
   await tab.goto(`${stack.url}#/wallet`)
   await burnerReady(tab)
-  await tab.getByTestId('connect-injected').click()
+  await tab.getByRole('button', { name: /^(Connect|Switch to) browser wallet$/ }).click()
   const status = tab.getByTestId('wallet-status')
   await expect(status).toHaveAttribute('data-kind', 'injected')
   await expect(status).toHaveAttribute('data-status', 'connected')
   await expect(tab.getByTestId('wallet-address')).toHaveText(account)
-  await expect(tab.getByTestId('network-select')).toHaveValue('31337')
+  await expect(tab.getByRole('combobox', { name: 'Network' })).toHaveValue('31337')
   const log = await fakeWalletLog(tab)
   expect(log.methods).toEqual(
     expect.arrayContaining(['eth_requestAccounts', 'wallet_switchEthereumChain', 'wallet_addEthereumChain']),
@@ -321,7 +325,7 @@ test('without a local chain the Wallet view says so and connects nothing by itse
     const tab = await openTab(await browser.newContext(), `${bare.url}#/wallet`)
     await expect(tab.getByTestId('wallet-card')).toContainText('This app server runs no local chain')
     await expect(tab.getByTestId('wallet-status')).toHaveAttribute('data-status', 'disconnected')
-    await expect(tab.getByTestId('network-select').locator('option')).toHaveText([
+    await expect(tab.getByRole('combobox', { name: 'Network' }).locator('option')).toHaveText([
       'Gensyn Testnet (685685)',
       'Gensyn Mainnet (685689)',
     ])

@@ -81,7 +81,6 @@ export function EdgePanel({
                       placeholder={formatProbability(r.yours, 1).replace(' %', '')}
                       value={texts[i]}
                       aria-label={`Your probability of ${outcomeLabel(m, i)}, in percent`}
-                      data-testid="edge-input"
                       onChange={(e) => setTexts((t) => t.map((x, j) => (j === i ? e.target.value : x)))}
                     />
                     {error && <p className="inline-error">{error}</p>}

@@ -208,12 +208,7 @@ export function TradePanel({ market: m, position, balance, token, outcome, onOut
       </dl>
       {side === 'buy' && (
         <label className="mk-check muted">
-          <input
-            type="checkbox"
-            checked={unlimited}
-            data-testid="trade-unlimited-approval"
-            onChange={(e) => setUnlimited(e.target.checked)}
-          />
+          <input type="checkbox" checked={unlimited} onChange={(e) => setUnlimited(e.target.checked)} />
           Approve the market for any amount (otherwise exactly each buy’s maximum cost)
         </label>
       )}

@@ -104,7 +104,6 @@ export function SelfCard() {
           <button
             type="button"
             className="btn"
-            data-testid="backup-button"
             disabled={!controls || backup.kind === 'busy'}
             onClick={() => void runBackup()}
             title="Download this peer's key so you can restore it in another browser"

@@ -72,6 +72,7 @@ export function BurnerCard() {
       </p>
       <form
         className="form-row"
+        aria-label="Export the burner key"
         onSubmit={(e) => {
           e.preventDefault()
           void runExport()
@@ -85,14 +86,12 @@ export function BurnerCard() {
             autoComplete="new-password"
             placeholder={`at least ${MIN_PASSPHRASE_LENGTH} characters`}
             value={exportPass}
-            data-testid="burner-export-passphrase"
             onChange={(e) => setExportPass(e.target.value)}
           />
         </label>
         <button
           type="submit"
           className="btn"
-          data-testid="burner-export"
           disabled={!controls || exportPass === '' || exportProblem !== null || exported.kind === 'busy'}
         >
           {exported.kind === 'busy' ? 'Encrypting…' : 'Export encrypted key'}
@@ -108,6 +107,7 @@ export function BurnerCard() {
 
       <form
         className="form-row"
+        aria-label="Import a burner key"
         onSubmit={(e) => {
           e.preventDefault()
           void runImport()
@@ -131,14 +131,12 @@ export function BurnerCard() {
             className="input"
             autoComplete="current-password"
             value={importPass}
-            data-testid="burner-import-passphrase"
             onChange={(e) => setImportPass(e.target.value)}
           />
         </label>
         <button
           type="submit"
           className="btn"
-          data-testid="burner-import"
           disabled={!controls || !file || importPass === '' || imported.kind === 'busy'}
         >
           {imported.kind === 'busy' ? 'Decrypting…' : 'Import'}

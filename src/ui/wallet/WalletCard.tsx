@@ -70,7 +70,6 @@ export function WalletCard() {
         <dd>
           <select
             className="select"
-            data-testid="network-select"
             aria-label="Network"
             value={String(s.chainId ?? preferredChain ?? s.networks[0]?.id ?? '')}
             disabled={!controls || busy !== null}
@@ -134,7 +133,6 @@ export function WalletCard() {
           <button
             type="button"
             className="btn"
-            data-testid="connect-injected"
             disabled={!controls || busy !== null || !s.injectedAvailable}
             title={
               s.injectedAvailable ? 'Connect MetaMask or another browser wallet' : 'No browser wallet found'
