@@ -89,3 +89,37 @@ describe.each([
     expect(Array.from(o2.data.subarray(0, 4 * 32))).toEqual(Array.from(o1.data.subarray(0, 4 * 32)))
   })
 })
+
+describe('attention for the last few queries (a decode step)', () => {
+  it('gives the full pass’s rows bit for bit, for 1–3 queries, wide values and a 2^31 edge', () => {
+    const shape: AttentionShape = { batch: 3, seqLen: 37, heads: 4, kvHeads: 2, headDim: 16 }
+    const { batch, seqLen: s, heads, kvHeads, headDim: d } = shape
+    const wide = (n: number) =>
+      Int32Array.from({ length: n }, (_, i) =>
+        i % 97 === 0 ? 2 ** 31 - 1 : Math.floor((rand() - 0.5) * 2 ** 31),
+      )
+    const q = { shape: [batch * s, heads * d], exp: -24, data: wide(batch * s * heads * d) }
+    const k = { shape: [batch * s, kvHeads * d], exp: -24, data: wide(batch * s * kvHeads * d) }
+    const v = { shape: [batch * s, kvHeads * d], exp: -20, data: wide(batch * s * kvHeads * d) }
+    const full = attention(q, k, v, shape)
+    for (const nq of [1, 2, 3]) {
+      // the last nq queries of each sequence, against every key
+      const lastRows = (t: Int32Array, cols: number) =>
+        Int32Array.from({ length: batch * nq * cols }, (_, i) => {
+          const [b, r, c] = [Math.floor(i / (nq * cols)), Math.floor(i / cols) % nq, i % cols]
+          return t[(b * s + s - nq + r) * cols + c]!
+        })
+      const part = attention(
+        { shape: [batch * nq, heads * d], exp: q.exp, data: lastRows(q.data, heads * d) },
+        k,
+        v,
+        {
+          ...shape,
+          queryLen: nq,
+        },
+      )
+      expect(part.exp).toBe(full.exp)
+      expect(Array.from(part.data)).toEqual(Array.from(lastRows(full.data, heads * d)))
+    }
+  })
+})

@@ -2,10 +2,10 @@ import { blockMatmul, type Operand } from './block-matmul.ts'
 import { mul } from './elementwise.ts'
 import { matmulBoundExp } from './matmul.ts'
 import { narrow16, narrowRows } from './narrow.ts'
-import { I16_MAX, rneI32 } from './rounding.ts'
+import { I16_MAX, rne, rneI32, sat32 } from './rounding.ts'
 import { rsqrtFixed } from './rsqrt.ts'
 import { PROB_EXP, softmax, softmaxBackward } from './softmax.ts'
-import { maxAbs, qtensor, type QTensor } from './tensor.ts'
+import { maxAbs, qtensor, type QTensor, type RowScaled } from './tensor.ts'
 import { WASM_TILE } from './wasm/kernels.ts'
 
 /** Attention scores q·k are held at 2^-16 (range ±32768) before the 1/√d scale inside the softmax. */
@@ -77,6 +77,7 @@ function queryBlocksTimesKv(x: QTensor, y: QTensor, yMax: number, shape: Attenti
   const nq = shape.queryLen ?? s
   const [yc, oc] = [y.shape[1]!, heads * d]
   const valid = causal(s, nq)
+  if (nq < WASM_TILE) return directTimesKv(x, y, shape, out)
   const [xExps, yExps] = [same(nq, x.exp), same(d, y.exp)]
   for (let b = 0; b < batch; b++)
     for (let h = 0; h < heads; h++)
@@ -94,6 +95,33 @@ function queryBlocksTimesKv(x: QTensor, y: QTensor, yMax: number, shape: Attenti
         stride: oc,
         tile: (t) => ({ cols: d, from: 0, to: valid(lastRow(t, nq)) }),
       })
+}
+
+/**
+ * `queryBlocksTimesKv` for fewer queries than a tile (a decode step): plain sums, one rounding each —
+ * a block product would pad every query to a tile and pack both blocks. Exact in any order: x is P
+ * (a row sums to at most 2^15 + S at 2^-15) or, in a backward of fewer than 4 positions, dS (int16),
+ * so |Σ| stays far below 2^53 with |y| < 2^31.
+ */
+function directTimesKv(x: QTensor, y: QTensor, shape: AttentionShape, out: QTensor): void {
+  const { batch, seqLen: s, heads, headDim: d } = shape
+  const nq = shape.queryLen ?? s
+  const [yc, oc] = [y.shape[1]!, heads * d]
+  const valid = causal(s, nq)
+  const shift = out.exp - x.exp - y.exp
+  for (let b = 0; b < batch; b++)
+    for (let h = 0; h < heads; h++) {
+      const yAt = b * s * yc + kvOf(h, shape) * d
+      for (let r = 0; r < nq; r++) {
+        const xAt = ((b * heads + h) * nq + r) * s
+        const outAt = (b * nq + r) * oc + h * d
+        for (let dd = 0; dd < d; dd++) {
+          let sum = 0
+          for (let j = 0, n = valid(r); j < n; j++) sum += x.data[xAt + j]! * y.data[yAt + j * yc + dd]!
+          out.data[outAt + dd] = sat32(rne(sum, shift))
+        }
+      }
+    }
 }
 
 /** Query row r of a sequence sits at position seqLen − queryLen + r and sees keys up to it. */
@@ -129,11 +157,22 @@ function probabilities(q: QTensor, k: QTensor, shape: AttentionShape): QTensor {
   if (heads % kvHeads !== 0)
     throw new RangeError(`attention: ${heads} heads do not group into ${kvHeads} kv heads`)
   if (nq > s) throw new RangeError(`attention: ${nq} queries per sequence exceed ${s} keys`)
-  const [qr, kr] = [narrowRows(q), narrowRows(k)]
-  const [qc, kc] = [q.shape[1]!, k.shape[1]!]
   const valid = causal(s, nq)
   // the masked scores are never read (the softmax sees valid columns only): left 0, never summed
   const scores = qtensor([batch * heads * nq, s], SCORE_EXP)
+  const scoresOf = nq < WASM_TILE ? directScores : blockScores
+  scoresOf(narrowRows(q), narrowRows(k), shape, scores)
+  const p = softmax(scores, { scaleQ30: rsqrtFixed(d, 0, -30), validCols: valid })
+  remembered.set(q.data, { k: k.data, key, p })
+  return p
+}
+
+/** Scores q·kᵀ block by block, each query tile up to its causal limit. */
+function blockScores(qr: RowScaled, kr: RowScaled, shape: AttentionShape, scores: QTensor): void {
+  const { batch, seqLen: s, heads, headDim: d } = shape
+  const nq = shape.queryLen ?? s
+  const [qc, kc] = [qr.shape[1]!, kr.shape[1]!]
+  const valid = causal(s, nq)
   for (let b = 0; b < batch; b++)
     for (let h = 0; h < heads; h++)
       blockMatmul({
@@ -150,9 +189,31 @@ function probabilities(q: QTensor, k: QTensor, shape: AttentionShape): QTensor {
         stride: s,
         tile: (t) => ({ cols: valid(lastRow(t, nq)), from: 0, to: d }),
       })
-  const p = softmax(scores, { scaleQ30: rsqrtFixed(d, 0, -30), validCols: valid })
-  remembered.set(q.data, { k: k.data, key, p })
-  return p
+}
+
+/**
+ * A decode step's scores as plain exact sums (d int16 products < 2^30 each), one rounding each; the
+ * same bits as the block products, which would pad every query to a tile and pack both blocks.
+ */
+function directScores(qr: RowScaled, kr: RowScaled, shape: AttentionShape, scores: QTensor): void {
+  const { batch, seqLen: s, heads, headDim: d } = shape
+  const nq = shape.queryLen ?? s
+  const [qc, kc] = [qr.shape[1]!, kr.shape[1]!]
+  const valid = causal(s, nq)
+  for (let b = 0; b < batch; b++)
+    for (let h = 0; h < heads; h++) {
+      const kAt = b * s * kc + kvOf(h, shape) * d
+      for (let r = 0; r < nq; r++) {
+        const qAt = (b * nq + r) * qc + h * d
+        const rowShift = SCORE_EXP - qr.rowExps[b * nq + r]!
+        const outAt = ((b * heads + h) * nq + r) * s
+        for (let j = 0, n = valid(r); j < n; j++) {
+          let sum = 0
+          for (let dd = 0; dd < d; dd++) sum += qr.data[qAt + dd]! * kr.data[kAt + j * kc + dd]!
+          scores.data[outAt + j] = sat32(rne(sum, rowShift - kr.rowExps[b * s + j]!))
+        }
+      }
+    }
 }
 
 /** P at 2^-15 per probability tensor: the backward takes the forward's probabilities again. */

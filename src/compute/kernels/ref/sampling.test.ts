@@ -4,6 +4,7 @@ import { drawU32 } from './philox.ts'
 import { I32_MAX } from './rounding.ts'
 import {
   MAX_TEMPERATURE_Q16,
+  candidateOrder,
   greedyToken,
   sampleToken,
   temperatureScaled,
@@ -23,6 +24,17 @@ describe('sampling', () => {
   const logits = fromFloat([6], -16, [1, 3, 3, -2, 0.5, 2.9])
   const params: SamplingParams = { temperatureQ16: 65536, topK: 0, topPQ30: 2 ** 30 }
   const key = (position: number) => ({ seed: [7, 0] as [number, number], step: 1, position })
+
+  it('orders candidates by probability, highest first, ties to the lower id, as a comparator sort does', () => {
+    const rand = seededRandom(5)
+    for (const v of [1, 2, 6, 512, 777, 4096]) {
+      // few distinct values, so most probabilities tie; the top of Q30 included
+      const p = Int32Array.from({ length: v }, () => [0, 1, 7, 2 ** 29, 2 ** 30][Math.floor(rand() * 5)]!)
+      const bySpec = Array.from({ length: v }, (_, j) => j).sort((a, b) => p[b]! - p[a]! || a - b)
+      expect(Array.from(candidateOrder(p))).toEqual(bySpec)
+    }
+    expect(() => candidateOrder(new Int32Array(2 ** 23 + 1))).toThrow(RangeError)
+  })
 
   it('greedy breaks ties toward the lower token id', () => {
     expect(greedyToken(logits)).toBe(1)

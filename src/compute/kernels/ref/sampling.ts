@@ -64,6 +64,26 @@ export function temperatureScaled(logits: QTensor, temperatureQ16: number): QTen
   )
 }
 
+/** Vocabularies up to 2^23 tokens: a Q30 probability and a token id then share one exact double. */
+const MAX_SAMPLED_VOCAB = 2 ** 23
+
+/**
+ * Token ids by probability, highest first, ties to the lower id. Sorted as one typed array of keys
+ * p·2^b + (2^b − 1 − id) (exact below 2^53), natively and without a comparator: a decode step draws
+ * one token per row, and a comparator sort of the vocabulary cost as much as the row's forward.
+ */
+export function candidateOrder(p: Int32Array): Int32Array {
+  const v = p.length
+  if (v > MAX_SAMPLED_VOCAB) throw new RangeError(`sampling: ${v} tokens exceed ${MAX_SAMPLED_VOCAB}`)
+  const span = 2 ** Math.max(0, Math.ceil(Math.log2(v)))
+  const keys = new Float64Array(v)
+  for (let j = 0; j < v; j++) keys[j] = p[j]! * span + (span - 1 - j)
+  keys.sort()
+  const order = new Int32Array(v)
+  for (let c = 0; c < v; c++) order[c] = span - 1 - (keys[v - 1 - c]! % span)
+  return order
+}
+
 /**
  * Draws one token from logits [v] in fixed point: softmax of the temperature-scaled logits (Q30),
  * candidates ordered by probability then token id, cut by top-k and top-p, then the Philox draw u
@@ -74,11 +94,12 @@ export function sampleToken(logits: QTensor, params: SamplingParams, key: DrawKe
   const v = logits.data.length
   const scaled = temperatureScaled(logits, params.temperatureQ16)
   const p = softmax(qtensor([1, v], scaled.exp, scaled.data)).data
-  const order = Array.from({ length: v }, (_, j) => j).sort((a, b) => p[b]! - p[a]! || a - b)
+  const order = candidateOrder(p)
   const k = params.topK > 0 ? Math.min(params.topK, v) : v
   const kept: number[] = []
   let mass = 0
-  for (const id of order.slice(0, k)) {
+  for (let c = 0; c < k; c++) {
+    const id = order[c]!
     kept.push(id)
     mass += p[id]!
     if (mass >= params.topPQ30) break
