@@ -6,7 +6,10 @@
 // the verifiers, laid out by the swarm's buildRolloutBatch (right padding). Each step runs on both
 // twins from the same state; the weights hash and the loss bits must agree. Trained tokens are the
 // non-padding positions. Writes bench/results/step-speed.json and prints a table.
+// The sampler runs --sampler-reps times on each twin, old and new alternating (the first runs pay the
+// decode path's JIT warm-up); its ratio is the median of the pairs'.
 //   node --import ./src/polyfills/register.js bench/step-speed.ts [--batches 5] [--groups 16] [--g 8]
+//     [--sampler-tokens 48] [--sampler-reps 5]
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -37,12 +40,14 @@ const { values } = parseArgs({
     g: { type: 'string', default: '8' },
     old: { type: 'string', default: DEFAULT_OLD_COMMIT },
     'sampler-tokens': { type: 'string', default: '48' },
+    'sampler-reps': { type: 'string', default: '5' },
   },
 })
 const batches = positiveInt(values.batches, 'batches')
 const groups = positiveInt(values.groups, 'groups')
 const g = positiveInt(values.g, 'g')
 const samplerTokens = positiveInt(values['sampler-tokens'], 'sampler-tokens')
+const samplerReps = positiveInt(values['sampler-reps'], 'sampler-reps')
 /** The swarm's GRPO step: the default recipe's settings with the trainer's Adam moments. */
 const GRPO = { ...DEFAULT_LEARNING.grpo, ...ADAM_MOMENTS }
 const repo = fileURLToPath(new URL('../', import.meta.url))
@@ -251,24 +256,43 @@ async function main(): Promise<void> {
         : rowSteps.map((step) => twin.generate(config, params, promptIds, { ...sampleOptions, step }))
       return { ms: performance.now() - t0, tokens: generations.map((gen) => [...gen.tokens]) }
     }
-    const oldSample = sampler(oldTwin)
-    const newSample = sampler(newTwin)
-    const sampled = newSample.tokens.reduce((n, t) => n + t.length, 0)
-    const sameTokens = JSON.stringify(oldSample.tokens) === JSON.stringify(newSample.tokens)
+    const pairs = Array.from({ length: samplerReps }, () => [sampler(oldTwin), sampler(newTwin)] as const)
+    const sampled = pairs[0]![1].tokens.reduce((n, t) => n + t.length, 0)
+    const sameTokens = pairs.every(
+      ([o, n]) =>
+        JSON.stringify(o.tokens) === JSON.stringify(n.tokens) &&
+        JSON.stringify(n.tokens) === JSON.stringify(pairs[0]![1].tokens),
+    )
+    const perSecond = (ms: number) => sampled / (ms / 1000)
+    const samplerRatios = pairs.map(([o, n]) => o.ms / n.ms)
     const samplerResult = {
       rows: g,
       promptTokens: promptIds.length,
       tokens: sampled,
-      oldTokensPerSecond: sampled / (oldSample.ms / 1000),
-      newTokensPerSecond: sampled / (newSample.ms / 1000),
-      ratio: oldSample.ms / newSample.ms,
+      reps: samplerReps,
+      oldMs: pairs.map(([o]) => o.ms),
+      newMs: pairs.map(([, n]) => n.ms),
+      oldTokensPerSecond: perSecond(
+        percentile(
+          pairs.map(([o]) => o.ms),
+          50,
+        ),
+      ),
+      newTokensPerSecond: perSecond(
+        percentile(
+          pairs.map(([, n]) => n.ms),
+          50,
+        ),
+      ),
+      ratio: percentile(samplerRatios, 50),
+      ratios: samplerRatios,
       sameTokens,
     }
     rows.push({
-      metric: `sampler: ${g} rows × ${samplerTokens} tokens, prompt ${promptIds.length}`,
+      metric: `sampler: ${g} rows × ${samplerTokens} tokens, prompt ${promptIds.length}, median of ${samplerReps}`,
       value: `${fmt(samplerResult.newTokensPerSecond, 0)} tok/s`,
       baseline: `${fmt(samplerResult.oldTokensPerSecond, 0)} tok/s`,
-      ratio: `×${fmt(samplerResult.ratio, 2)}${sameTokens ? '' : ' TOKENS DIFFER'}`,
+      ratio: `×${fmt(samplerResult.ratio, 2)} (${fmt(Math.min(...samplerRatios), 2)}–${fmt(Math.max(...samplerRatios), 2)})${sameTokens ? '' : ' TOKENS DIFFER'}`,
     })
 
     const ratios = steps.map((s) => s.ratio)
