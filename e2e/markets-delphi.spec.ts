@@ -26,6 +26,7 @@ import {
 import { startStack, type Stack } from '../src/node/cli/stack.ts'
 import type { DelphiNetworkName } from '../src/host/delphi/networks.ts'
 import type { MarketRef } from '../src/core/markets/market-snapshot.ts'
+import { marketSourceLabel } from '../src/host/markets/market-source.ts'
 import { launchBrowser } from './browser.ts'
 import { buy, outcomeRows, tradeHashes } from './market-actions.ts'
 import { marketsLink, openSettings, viewLink } from './tab-actions.ts'
@@ -91,17 +92,19 @@ test.beforeAll(async () => {
   await delphi.fund(burner, 1_000n)
 
   // the wallet settings: Delphi's testnet chain is the stand-in anvil
-  await page.getByTestId('rpc-input-685685').fill(delphi.anvil.rpcUrl)
-  await page.getByTestId('rpc-save-685685').click()
-  await expect(page.getByTestId('rpc-save-685685')).toBeDisabled()
+  const rpc = form('Gensyn Testnet RPC')
+  await rpc.getByRole('textbox').fill(delphi.anvil.rpcUrl)
+  await rpc.getByRole('button', { name: 'Save' }).click()
+  await expect(rpc.getByRole('button')).toBeDisabled()
   // Settings → Delphi: the key, and the stand-in's REST and subgraph URLs for both networks on 685685
   await openSettings(page)
   await setApiKey(API_KEY)
   for (const name of ['testnet', 'competition-testnet'] as const) {
-    await page.getByTestId(`delphi-rest-${name}`).fill(server.restUrl)
-    await page.getByTestId(`delphi-subgraph-${name}`).fill(server.subgraphUrl)
-    await page.getByTestId(`delphi-urls-save-${name}`).click()
-    await expect(page.getByTestId(`delphi-urls-save-${name}`)).toBeDisabled()
+    const urls = form(`${marketSourceLabel(name)} URLs`)
+    await urls.getByLabel(/REST API$/).fill(server.restUrl)
+    await urls.getByLabel('subgraph').fill(server.subgraphUrl)
+    await urls.getByRole('button', { name: 'Save' }).click()
+    await expect(urls.getByRole('button')).toBeDisabled()
   }
 })
 
@@ -113,13 +116,17 @@ test.afterAll(async () => {
   if (tmp) rmSync(tmp, { recursive: true, force: true })
 })
 
+/** a settings form by its name (each has its own Save) */
+const form = (name: string) => page.getByRole('form', { name, exact: true })
+
 const shot = (name: string) =>
   page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true })
 
 async function setApiKey(key: string): Promise<void> {
-  await page.getByTestId('delphi-api-key').fill(key)
-  await page.getByTestId('delphi-api-key-save').click()
-  await expect(page.getByTestId('delphi-api-key-save')).toBeDisabled()
+  const apiKey = form('Delphi API key')
+  await apiKey.getByLabel(/^API key/).fill(key)
+  await apiKey.getByRole('button').click()
+  await expect(apiKey.getByRole('button')).toBeDisabled()
 }
 
 /** Opens the Markets view's list on `network`. */
@@ -189,18 +196,18 @@ test('verifiable markets show their badge, and each proof as a link, a receipt d
   await card(linked!).click()
   await expect(page.getByTestId('market-page')).toHaveAttribute('data-address', linked!)
   await expect(page.getByTestId('market-header').getByTestId('market-verifiable')).toHaveText('Verifiable')
-  const link = page.getByTestId('market-proof-link')
+  const link = page.getByRole('link', { name: 'Settlement proof' })
   await expect(link).toHaveAttribute('href', PROOF_URL)
   await expect(link).toHaveAttribute('rel', /noopener/)
   await shot('delphi-proof-link')
 
   await openMarket(receipt!)
-  const download = page.getByTestId('market-proof-download')
+  const download = page.getByRole('button', { name: 'Settlement proof' })
   const [file] = await Promise.all([page.waitForEvent('download'), download.click()])
   expect(file.suggestedFilename()).toBe(`${receipt}.settlement-proof.json`)
   const saved = await file.path()
   expect(JSON.parse(readFileSync(saved, 'utf8'))).toMatchObject({ text_output: 'Yes' })
-  await expect(page.getByTestId('market-proof-link')).toHaveCount(0)
+  await expect(page.getByRole('link', { name: 'Settlement proof' })).toHaveCount(0)
   await shot('delphi-proof-receipt')
 
   await openMarket(unsafe!)

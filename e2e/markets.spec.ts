@@ -208,7 +208,7 @@ test('selling exact shares pays the quoted proceeds and the other tab sees the s
   await expect.poll(async () => (await outcomeRows(tabA))[1]!.shares).toBe(20n * WAD)
   await tabA.getByRole('button', { name: 'Sell shares' }).click()
   await tabA.getByRole('combobox', { name: /^Outcome/ }).selectOption('1')
-  await tabA.getByTestId('trade-preset-all').click()
+  await tabA.getByRole('button', { name: 'All', exact: true }).click()
   await expect(tabA.getByLabel(/^Shares to (buy|sell)$/)).toHaveValue('20')
   await expect(tabA.getByTestId('trade-quote')).toHaveAttribute('data-ok', 'true')
   // tab B's last buy moved this price: wait until tab A quotes on the chain's current state

@@ -34,7 +34,7 @@ export function SettlementProofFact({ address }: { address: Address }) {
       <dt>Settlement proof</dt>
       <dd className="mk-proof" data-testid="market-proof" data-kind={proof.kind}>
         {proof.kind === 'url' && (
-          <a href={proof.href} target="_blank" rel="noopener noreferrer" data-testid="market-proof-link">
+          <a href={proof.href} target="_blank" rel="noopener noreferrer">
             Settlement proof
           </a>
         )}
@@ -43,7 +43,6 @@ export function SettlementProofFact({ address }: { address: Address }) {
             <button
               type="button"
               className="btn btn-small"
-              data-testid="market-proof-download"
               onClick={() => downloadFile(`${address}.settlement-proof.json`, proof.document)}
             >
               Settlement proof

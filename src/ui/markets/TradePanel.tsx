@@ -134,13 +134,7 @@ export function TradePanel({ market: m, position, balance, token, outcome, onOut
       <div className="mk-presets">
         {side === 'buy'
           ? BUY_PRESETS.map((p) => (
-              <button
-                key={p}
-                type="button"
-                className="btn btn-small"
-                data-testid={`trade-preset-${p}`}
-                onClick={() => setAmountText(p)}
-              >
+              <button key={p} type="button" className="btn btn-small" onClick={() => setAmountText(p)}>
                 {p}
               </button>
             ))
@@ -150,7 +144,6 @@ export function TradePanel({ market: m, position, balance, token, outcome, onOut
                 type="button"
                 className="btn btn-small"
                 disabled={held === 0n}
-                data-testid={`trade-preset-${label === 'All' ? 'all' : label.replace(' %', '')}`}
                 onClick={() => setAmountText(sharesInputText(held / div))}
               >
                 {label}

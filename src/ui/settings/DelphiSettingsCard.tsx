@@ -30,6 +30,7 @@ function ApiKeyRow() {
   return (
     <form
       className="form-row"
+      aria-label="Delphi API key"
       onSubmit={(e) => {
         e.preventDefault()
         delphiSettingsStore.setState({ apiKey: value.trim() })
@@ -43,16 +44,10 @@ function ApiKeyRow() {
           autoComplete="off"
           value={value}
           placeholder="your Delphi API key"
-          data-testid="delphi-api-key"
           onChange={(e) => setValue(e.target.value)}
         />
       </label>
-      <button
-        type="submit"
-        className="btn"
-        data-testid="delphi-api-key-save"
-        disabled={value.trim() === saved}
-      >
+      <button type="submit" className="btn" disabled={value.trim() === saved}>
         {value.trim() === '' && saved !== '' ? 'Forget' : 'Save'}
       </button>
     </form>
@@ -75,6 +70,7 @@ function UrlRows({ name }: { name: DelphiNetworkName }) {
   return (
     <form
       className="form-row delphi-url-row"
+      aria-label={`${marketSourceLabel(name)} URLs`}
       onSubmit={(e) => {
         e.preventDefault()
         save()
@@ -86,7 +82,6 @@ function UrlRows({ name }: { name: DelphiNetworkName }) {
           className="input"
           value={rest}
           placeholder={defaults.restUrl}
-          data-testid={`delphi-rest-${name}`}
           onChange={(e) => setRest(e.target.value)}
         />
       </label>
@@ -96,16 +91,10 @@ function UrlRows({ name }: { name: DelphiNetworkName }) {
           className="input"
           value={subgraph}
           placeholder={defaults.subgraphUrl}
-          data-testid={`delphi-subgraph-${name}`}
           onChange={(e) => setSubgraph(e.target.value)}
         />
       </label>
-      <button
-        type="submit"
-        className="btn"
-        data-testid={`delphi-urls-save-${name}`}
-        disabled={problem !== null || unchanged}
-      >
+      <button type="submit" className="btn" disabled={problem !== null || unchanged}>
         Save
       </button>
       {problem && <p className="inline-error">{problem}</p>}

@@ -55,6 +55,7 @@ function RpcRow({ network }: { network: NetworkInfo }) {
   return (
     <form
       className="form-row rpc-row"
+      aria-label={`${network.name} RPC`}
       onSubmit={(e) => {
         e.preventDefault()
         void save()
@@ -68,14 +69,12 @@ function RpcRow({ network }: { network: NetworkInfo }) {
           className="input"
           value={value}
           placeholder={network.defaultRpcUrl}
-          data-testid={`rpc-input-${network.id}`}
           onChange={(e) => setValue(e.target.value)}
         />
       </label>
       <button
         type="submit"
         className="btn"
-        data-testid={`rpc-save-${network.id}`}
         disabled={!controls || busy || problem !== null || value.trim() === saved}
       >
         {value.trim() === '' && saved !== '' ? 'Use default' : 'Save'}
