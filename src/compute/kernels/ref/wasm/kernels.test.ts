@@ -96,6 +96,22 @@ describe('wasm kernels', () => {
   })
 })
 
+describe('a weight multiplied again (its panels kept from the second use)', () => {
+  const rand = seededRandom(23)
+  it('gives the same bits every time, and a kept panel never serves another layout of the same data', () => {
+    const w = randomIntTensor(rand, [24, 24], -15, 15)
+    const fresh = qtensor(w.shape, w.exp, w.data.slice()) // the same values, never seen before each time
+    // the weight as torch.nn.Linear reads it (transposed), as the backward reads it, then transposed again
+    for (const transB of [true, false, true])
+      for (let use = 0; use < 3; use++) {
+        const a = randomIntTensor(rand, [8, 24], -20, 31)
+        const again = matmul(a, w, { transB })
+        const once = matmul(a, { ...fresh, data: fresh.data.slice() }, { transB })
+        expect(Array.from(again.data)).toEqual(Array.from(once.data))
+      }
+  })
+})
+
 describe('wasm row kernels against the TS arithmetic', () => {
   const ints = (n: number, bits: number) => randomIntTensor(rand, [n], 0, bits).data
 

@@ -1109,6 +1109,26 @@ function pack(dst: Float64Array, at: number, t: Operand, k: number, range?: (til
 type Range = Pick<TileRows, 'from' | 'to'>
 
 /**
+ * The panels of a second operand used again, by its data: a decode step multiplies by the same
+ * narrowed weights for every token, and packing a weight cost more than its few rows' products. A
+ * panel is kept from an operand's second use in the same layout (an activation is used once, and
+ * keeping a copy of every panel would move twice the memory). Sound because tensors are values (no
+ * op writes its inputs, nothing writes a tensor after handing it to an op); a view made for one call
+ * (a subarray) is a new key each time, so it is never kept.
+ */
+const panels = new WeakMap<Int32Array, { readonly layout: string; panel?: Float64Array }>()
+
+function packRemembered(dst: Float64Array, at: number, y: Operand, k: number): void {
+  const { data, rows, rowStride, kStride, groups = 1, groupStride = 0 } = y
+  const layout = `${rows}/${rowStride}/${kStride}/${groups}/${groupStride}/${k}`
+  const seen = panels.get(data)
+  if (seen?.layout === layout && seen.panel) return dst.set(seen.panel, at)
+  pack(dst, at, y, k)
+  if (seen?.layout === layout) seen.panel = dst.slice(at, at + tiles(rows) * WASM_TILE * k)
+  else panels.set(data, { layout })
+}
+
+/**
  * Packs x [m, k] and y [n, k] for tileSums; undefined where the wasm kernels are not available.
  * With `xRange`, row tile t of x is packed over xRange(t) only: it must not be summed elsewhere.
  */
@@ -1130,7 +1150,7 @@ export function packMatmul(
   const buffer = reserve(w, roundedAt + 4 * m * n)
   const f = new Float64Array(buffer, 0, xLen + yLen + outLen)
   pack(f, 0, x, k, xRange)
-  pack(f, xLen, y, k)
+  packRemembered(f, xLen, y, k)
   const outAt = 8 * (xLen + yLen)
   const out = f.subarray(xLen + yLen)
   const stride = nt * WASM_TILE
