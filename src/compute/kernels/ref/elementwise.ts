@@ -27,8 +27,13 @@ export function add(a: QTensor, b: QTensor, outExp?: number): QTensor {
     // both operands aligned to the finer exponent stay below 2^53: exact in a number
     const fa = 2 ** da
     const fb = 2 ** db
-    for (let i = 0; i < out.data.length; i++)
-      out.data[i] = sat32(rne(a.data[i]! * fa + b.data[i]! * fb, e - lo))
+    const s = e - lo
+    if (s <= 0) {
+      // rne's own left shift, its power taken once instead of per element (the residual adds)
+      const f = 2 ** -s
+      for (let i = 0; i < out.data.length; i++) out.data[i] = sat32((a.data[i]! * fa + b.data[i]! * fb) * f)
+    } else
+      for (let i = 0; i < out.data.length; i++) out.data[i] = sat32(rne(a.data[i]! * fa + b.data[i]! * fb, s))
   } else {
     for (let i = 0; i < out.data.length; i++) {
       const exact = (BigInt(a.data[i]!) << BigInt(da)) + (BigInt(b.data[i]!) << BigInt(db))

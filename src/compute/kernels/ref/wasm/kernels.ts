@@ -1092,6 +1092,16 @@ const tiles = (rows: number): number => Math.ceil(rows / WASM_TILE)
  */
 function pack(dst: Float64Array, at: number, t: Operand, k: number, range?: (tile: number) => Range): void {
   const { data, rows, rowStride, kStride, groups = 1, groupStride = 0 } = t
+  if (rowStride === 1 && groups === 1 && !range) {
+    // the columns of a row-major tensor (a weight gradient's operands): read along its rows, one
+    // lane of every tile per kk, instead of down its columns a cache line per element
+    for (let kk = 0; kk < k; kk++) {
+      const src = kk * kStride
+      const base = at + 4 * kk
+      for (let r = 0; r < rows; r++) dst[base + (r >> 2) * 4 * k + (r & 3)] = data[src + r]!
+    }
+    return
+  }
   for (let r = 0; r < rows; r++) {
     const { from, to } = range?.(r >> 2) ?? { from: 0, to: k }
     const base = at + (r >> 2) * 4 * k + (r & 3)
