@@ -1,5 +1,9 @@
 import { I16_MAX, bitLength, rne, rneI32 } from './rounding.ts'
 import { maxAbs, qtensor, type QTensor, type RowScaled } from './tensor.ts'
+import { mulRowWasm } from './wasm/kernels.ts'
+
+/** the factor that makes the wasm row product a plain rounding */
+const ONE = Int32Array.of(1)
 
 /**
  * Smallest right shift s ≥ 0 such that round-half-even(m·2^-s) ≤ limit, for limit = 2^k − 1.
@@ -23,7 +27,9 @@ export function narrow16(t: QTensor): QTensor {
   if (s === 0) out = { shape: t.shape, exp: t.exp, data: t.data.slice() }
   else {
     out = qtensor(t.shape, t.exp + s)
-    for (let i = 0; i < t.data.length; i++) out.data[i] = rneI32(t.data[i]!, s)
+    // the wasm row product by 1 is this rounding (round-half-even of x·2^-s), twice as fast here
+    if (!mulRowWasm(t.data, ONE, s, out.data))
+      for (let i = 0; i < t.data.length; i++) out.data[i] = rneI32(t.data[i]!, s)
   }
   narrowed.set(t.data, { exp: t.exp, out })
   return out
