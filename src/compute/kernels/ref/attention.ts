@@ -1,8 +1,8 @@
 import { blockMatmul, type Operand } from './block-matmul.ts'
 import { mul } from './elementwise.ts'
 import { matmulBoundExp } from './matmul.ts'
-import { narrow16, narrowRows } from './narrow.ts'
-import { I16_MAX, rne, rneI32, sat32 } from './rounding.ts'
+import { narrow16, narrowRows, roundShift } from './narrow.ts'
+import { I16_MAX, rne, sat32 } from './rounding.ts'
 import { rsqrtFixed } from './rsqrt.ts'
 import { PROB_EXP, softmax, softmaxBackward } from './softmax.ts'
 import { maxAbs, qtensor, type QTensor, type RowScaled } from './tensor.ts'
@@ -223,8 +223,8 @@ function toP15(p: QTensor): QTensor {
   const hit = p15s.get(p)
   if (hit) return hit
   const out = qtensor(p.shape, P15_EXP)
-  const s = P15_EXP - PROB_EXP
-  for (let i = 0; i < p.data.length; i++) out.data[i] = Math.min(I16_MAX, rneI32(p.data[i]!, s))
+  roundShift(p.data, P15_EXP - PROB_EXP, out.data)
+  for (let i = 0; i < out.data.length; i++) if (out.data[i]! > I16_MAX) out.data[i] = I16_MAX // p = 1
   p15s.set(p, out)
   return out
 }
