@@ -158,8 +158,8 @@ export function workerRpc<M extends RpcMethods<M>, N = never>(
     call(method, params, callOptions = {}) {
       const id = nextId++
       const answer = new Promise<Result<M, typeof method>>((resolve, reject) => {
-        // posted first: a call that cannot be sent (its params will not clone, its port is closed)
-        // rejects without leaving an entry that no answer will ever take
+        // posted first: a call that cannot be sent (its params will not clone, no worker can be
+        // started) rejects without leaving an entry that no answer will ever take
         started().postMessage({ id, method, params } as RpcRequest<M>, callOptions.transfer ?? [])
         pending.set(id, {
           method,
