@@ -1,6 +1,7 @@
 import { mulRneEach } from './mul-each.ts'
 import { bitLength, rne, rneBig, sat32 } from './rounding.ts'
 import { assertShape, maxAbs, qtensor, type QTensor } from './tensor.ts'
+import { addRowWasm } from './wasm/kernels.ts'
 
 /** Binary position just above |t|'s largest element: |t| < 2^magnitude(t). */
 export function magnitude(t: QTensor): number {
@@ -23,6 +24,9 @@ export function add(a: QTensor, b: QTensor, outExp?: number): QTensor {
   const out = qtensor(a.shape, e)
   const da = a.exp - lo
   const db = b.exp - lo
+  // a left shift of the sum is a left shift of each operand: the kernel then rounds by s ≥ 0
+  const left = Math.max(0, lo - e)
+  if (addRowWasm(a.data, b.data, da + left, db + left, Math.max(0, e - lo), out.data)) return out
   if (Math.max(da, db) <= 21) {
     // both operands aligned to the finer exponent stay below 2^53: exact in a number
     const fa = 2 ** da

@@ -137,6 +137,8 @@ export interface WasmFunction {
   /** Locals after the parameters (numbered from params.length). */
   readonly locals: readonly ValType[]
   readonly body: Code
+  /** Called by the module's other functions only: not exported. */
+  readonly internal?: boolean
 }
 
 const vec = (items: readonly (readonly number[])[]): number[] => [...uleb(items.length), ...items.flat()]
@@ -146,13 +148,18 @@ const utf8 = (s: string): number[] => {
   return [...uleb(bytes.length), ...bytes]
 }
 
-/** A module of exported functions and one exported, growable memory ("memory") of `pages` × 64 KiB. */
+/**
+ * A module of functions (exported by name unless internal) and one exported, growable memory
+ * ("memory") of `pages` × 64 KiB. Functions of one signature share its type: bytes count here.
+ */
 export function wasmModule(functions: readonly WasmFunction[], pages: number): Uint8Array<ArrayBuffer> {
-  const types = functions.map((f) => [
+  const signature = (f: WasmFunction): number[] => [
     0x60,
     ...vec(f.params.map((t) => [t])),
     ...vec(f.results.map((t) => [t])),
-  ])
+  ]
+  const types = [...new Set(functions.map((f) => signature(f).join()))]
+  const typeOf = (f: WasmFunction): number => types.indexOf(signature(f).join())
   const bodies = functions.map((f) => {
     const locals = vec(f.locals.map((t) => [1, t]))
     const body = [...locals, ...f.body, ...end]
@@ -160,12 +167,12 @@ export function wasmModule(functions: readonly WasmFunction[], pages: number): U
   })
   const exports = [
     [...utf8('memory'), 0x02, 0],
-    ...functions.map((f, i) => [...utf8(f.name), 0x00, ...uleb(i)]),
+    ...functions.flatMap((f, i) => (f.internal ? [] : [[...utf8(f.name), 0x00, ...uleb(i)]])),
   ]
   return Uint8Array.from([
     ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
-    ...section(1, vec(types)),
-    ...section(3, vec(functions.map((_, i) => uleb(i)))),
+    ...section(1, vec(types.map((t) => t.split(',').map(Number)))),
+    ...section(3, vec(functions.map((f) => uleb(typeOf(f))))),
     ...section(5, vec([[0x00, ...uleb(pages)]])),
     ...section(7, vec(exports)),
     ...section(10, vec(bodies)),
