@@ -1,7 +1,7 @@
 import { mulRneEach } from './mul-each.ts'
 import { bitLength, rne, rneBig, sat32 } from './rounding.ts'
 import { assertShape, maxAbs, qtensor, type QTensor } from './tensor.ts'
-import { addRowWasm } from './wasm/kernels.ts'
+import { addRowWasm } from './wasm/elementwise-kernels.ts'
 
 /** Binary position just above |t|'s largest element: |t| < 2^magnitude(t). */
 export function magnitude(t: QTensor): number {

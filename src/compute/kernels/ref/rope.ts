@@ -2,7 +2,7 @@ import { mulRneExactEach } from './mul-each.ts'
 import { rne, sat32 } from './rounding.ts'
 import type { RopeTable } from './rope-table.ts'
 import { qtensor, type QTensor } from './tensor.ts'
-import { ROPE_GUARD, ropeRowsWasm } from './wasm/kernels.ts'
+import { ROPE_GUARD, ropeRowsWasm } from './wasm/elementwise-kernels.ts'
 
 /** Guard bits of the two rounded products before the final rounding (sums stay below 2^53). */
 const GUARD = ROPE_GUARD

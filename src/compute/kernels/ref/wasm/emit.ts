@@ -149,10 +149,14 @@ const utf8 = (s: string): number[] => {
 }
 
 /**
- * A module of functions (exported by name unless internal) and one exported, growable memory
- * ("memory") of `pages` × 64 KiB. Functions of one signature share its type: bytes count here.
+ * A module of functions (exported by name unless internal) and one growable memory: its own of
+ * `pages` × 64 KiB, exported as "memory", or `'imported'` as env.memory (a second module on the
+ * first's memory). Functions of one signature share its type: bytes count here.
  */
-export function wasmModule(functions: readonly WasmFunction[], pages: number): Uint8Array<ArrayBuffer> {
+export function wasmModule(
+  functions: readonly WasmFunction[],
+  memory: number | 'imported',
+): Uint8Array<ArrayBuffer> {
   const signature = (f: WasmFunction): number[] => [
     0x60,
     ...vec(f.params.map((t) => [t])),
@@ -165,16 +169,16 @@ export function wasmModule(functions: readonly WasmFunction[], pages: number): U
     const body = [...locals, ...f.body, ...end]
     return [...uleb(body.length), ...body]
   })
-  const exports = [
-    [...utf8('memory'), 0x02, 0],
-    ...functions.flatMap((f, i) => (f.internal ? [] : [[...utf8(f.name), 0x00, ...uleb(i)]])),
-  ]
+  const exported = functions.flatMap((f, i) => (f.internal ? [] : [[...utf8(f.name), 0x00, ...uleb(i)]]))
+  const imported = memory === 'imported'
   return Uint8Array.from([
     ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
     ...section(1, vec(types.map((t) => t.split(',').map(Number)))),
+    // a memory import (kind 2) of at least one page
+    ...(imported ? section(2, vec([[...utf8('env'), ...utf8('memory'), 0x02, 0x00, 1]])) : []),
     ...section(3, vec(functions.map((f) => uleb(typeOf(f))))),
-    ...section(5, vec([[0x00, ...uleb(pages)]])),
-    ...section(7, vec(exports)),
+    ...(imported ? [] : section(5, vec([[0x00, ...uleb(memory)]]))),
+    ...section(7, vec(imported ? exported : [[...utf8('memory'), 0x02, 0], ...exported])),
     ...section(10, vec(bodies)),
   ])
 }

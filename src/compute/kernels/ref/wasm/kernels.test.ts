@@ -2,14 +2,12 @@ import { describe, expect, it } from 'vitest'
 import { LOG2E_Q30, expFixedTs } from '../exp.ts'
 import { randomIntTensor, roundOnce } from '../integer-oracle.ts'
 import { matmul } from '../matmul.ts'
-import { I32_MAX, mulRne, rne, rneBig, sat32 } from '../rounding.ts'
+import { I32_MAX, mulRne, rne, sat32 } from '../rounding.ts'
 import { sigmoidQ30 } from '../silu.ts'
 import { seededRandom } from '../seeded-random.ts'
 import { softmax, softmaxRowTs } from '../softmax.ts'
 import { qtensor } from '../tensor.ts'
 import {
-  ROPE_GUARD,
-  addRowWasm,
   expInDomain,
   expRowWasm,
   expWasm,
@@ -17,7 +15,6 @@ import {
   maxAbsWasm,
   mulRowExactWasm,
   mulRowWasm,
-  ropeRowsWasm,
   sigmoidRowWasm,
   softmaxBackRowsWasm,
   softmaxRowsWasm,
@@ -185,66 +182,6 @@ describe('wasm row kernels against the TS arithmetic', () => {
     const u = new Int32Array(rows * n)
     expect(softmaxBackRowsWasm(p, dp, n, guard, t, u)).toBe(true)
     expect(u).toEqual(want)
-  })
-
-  it('addRow: the exact aligned sum rounded once, saturated, ties both ways, every shift it covers', () => {
-    const edges = [I32_MAX, -I32_MAX, 1, -1, 0, 3, -3]
-    for (const [sa, sb, s] of [
-      [0, 0, 0],
-      [0, 5, 1],
-      [21, 0, 9],
-      [30, 30, 60],
-      [0, 30, 31],
-      [7, 2, 0],
-      [12, 30, 40],
-    ] as const) {
-      const a = ints(997, 31)
-      const b = ints(997, 31)
-      a.set(edges)
-      b.set(
-        edges.map((v) => -v),
-        edges.length,
-      )
-      // ties: sums of exactly half a unit, odd and even quotients
-      if (s > 0)
-        for (let i = 0; i < 8; i++) {
-          a[20 + i] = sa === 0 && s <= 30 ? (2 * i + 1) * 2 ** (s - 1) : a[20 + i]!
-          b[20 + i] = 0
-        }
-      const want = a.map((v, i) =>
-        sat32(rneBig((BigInt(v) << BigInt(sa)) + (BigInt(b[i]!) << BigInt(sb)), s)),
-      )
-      const out = new Int32Array(a.length)
-      expect(addRowWasm(a, b, sa, sb, s, out)).toBe(true)
-      expect(out).toEqual(want)
-    }
-    // outside its domain the caller runs the TS definition
-    expect(addRowWasm(new Int32Array(2), new Int32Array(2), 31, 0, 0, new Int32Array(2))).toBe(false)
-    expect(addRowWasm(new Int32Array(2), new Int32Array(2), 0, 0, 61, new Int32Array(2))).toBe(false)
-  })
-
-  it('ropeRows: each pair rotated by its row’s angle, both products and their sum rounded as rope’s definition', () => {
-    const [rows, heads, half] = [7, 3, 8]
-    const width = heads * 2 * half
-    const x = ints(rows * width, 31)
-    x.set([I32_MAX, -I32_MAX, I32_MAX, -I32_MAX])
-    const cos = ints(rows * half, 30)
-    const sin = ints(rows * half, 30)
-    cos.set([2 ** 30, -(2 ** 30), 0, 2 ** 29])
-    sin.set([2 ** 30, 2 ** 30, -(2 ** 30), 2 ** 9])
-    const want = new Int32Array(x.length)
-    const g = 30 - ROPE_GUARD
-    for (let r = 0; r < rows; r++)
-      for (let h = 0; h < heads; h++)
-        for (let i = 0; i < half; i++) {
-          const ia = r * width + h * 2 * half + i
-          const [a, b, c, sv] = [x[ia]!, x[ia + half]!, cos[r * half + i]!, sin[r * half + i]!]
-          want[ia] = sat32(rne(mulRne(a, c, g) + mulRne(b, -sv, g), ROPE_GUARD))
-          want[ia + half] = sat32(rne(mulRne(b, c, g) + mulRne(a, sv, g), ROPE_GUARD))
-        }
-    const out = new Int32Array(x.length)
-    expect(ropeRowsWasm(x, cos, sin, width, half, out)).toBe(true)
-    expect(out).toEqual(want)
   })
 
   it('maxAbs, −2^31 included', () => {

@@ -14,7 +14,7 @@
  *   `mulRowExact`: expFixed, softmax rows, σ and the elementwise mulRne with native i64 arithmetic:
  *   every product of the TS version's split doubles is one i64 multiply here, every rounding a shift.
  * - `maxAbs`: i32x4 lanes.
- * - `addRow`, `ropeRows`: `add` and RoPE in i64, one pass each (the JS loops rounded through doubles).
+ * - more kernels in a second module of their own (elementwise-kernels.ts), on this module's memory.
  */
 import {
   F64,
@@ -22,12 +22,9 @@ import {
   I32,
   I64,
   V128,
-  block,
-  br,
   call,
   else_,
   simdOp,
-  brIf,
   code,
   end,
   f64,
@@ -35,7 +32,6 @@ import {
   i32,
   i64,
   if_,
-  loop,
   ret,
   select,
   set,
@@ -43,22 +39,11 @@ import {
   v128,
   wasmModule,
   type Code,
-  type ValType,
   type WasmFunction,
 } from './emit.ts'
 import { EXP_TAYLOR, LN2_Q30, LOG2E_Q30 } from '../exp-constants.ts'
 import { I32_MAX } from '../rounding.ts'
-
-/** Locals numbered in declaration order after the parameters. */
-function frame(params: readonly ValType[]) {
-  const locals: ValType[] = []
-  const local = (t: ValType): number => params.length + locals.push(t) - 1
-  return { locals, local }
-}
-
-/** while (cond) { body }: the loop's exit test first, as a block around a loop. */
-const whileLoop = (cond: Code, body: Code): Code =>
-  code(block, loop, cond, I32.eqz, brIf(1), body, br(0), end, end)
+import { frame, loadI32, rneI64, rneVar, sat, step, whileLoop } from './bytecode.ts'
 
 /** Output rows and columns of a register tile: 8 f64x2 accumulators. */
 export const WASM_TILE = 4
@@ -196,53 +181,6 @@ function tileSumsFunction(): WasmFunction {
   return { name: 'tileSums', params, results: [], locals, body }
 }
 
-/**
- * Round-half-even of p·2^-s for an i64 p and 1 ≤ s ≤ 60 with |p| + 2^s < 2^63: (p + 2^(s−1) − 1 +
- * ⌊p/2^s⌋ mod 2) >> s. The arithmetic shift floors negative values too, so it is exact for any sign.
- */
-const rneI64 = (p: number, s: Code): Code =>
-  code(
-    get(p),
-    I64.const(1),
-    s,
-    I64.const(1),
-    I64.sub,
-    I64.shl,
-    I64.const(1),
-    I64.sub,
-    I64.add,
-    get(p),
-    s,
-    I64.shrS,
-    I64.const(1),
-    I64.and,
-    I64.add,
-    s,
-    I64.shrS,
-  )
-
-/** Clamps the i64 local v to the symmetric i32 range (sat32). */
-const sat = (v: number): Code =>
-  code(
-    I64.const(I32_MAX),
-    get(v),
-    get(v),
-    I64.const(I32_MAX),
-    I64.gtS,
-    select,
-    set(v),
-    I64.const(-I32_MAX),
-    get(v),
-    get(v),
-    I64.const(-I32_MAX),
-    I64.ltS,
-    select,
-    set(v),
-  )
-
-/** rneI64 for a variable shift 0 ≤ s ≤ 60 held in an i64 local (s = 0 is p itself). */
-const rneVar = (p: number, s: number): Code => code(get(p), rneI64(p, get(s)), get(s), I64.eqz, select)
-
 /** Round-half-even quotient num/den of an i64 num ≥ 0 and den > 0 (locals), onto the stack; q and r2 are scratch. */
 const divRneI64 = (num: number, den: number, q: number, r2: number): Code =>
   code(
@@ -275,10 +213,6 @@ const divRneI64 = (num: number, den: number, q: number, r2: number): Code =>
     I64.extendI32U,
     I64.add,
   )
-
-/** i32 loads and stores through a pointer local, then the pointer steps on. */
-const loadI32 = (ptr: number): Code => code(get(ptr), I32.load(0), I64.extendI32S)
-const step = (ptr: number, bytes: number): Code => code(get(ptr), I32.const(bytes), I32.add, set(ptr))
 
 /** The index of expCore in the module: the exp kernels call it. */
 const EXP_CORE = 0
@@ -612,197 +546,6 @@ function mulRowFunction(saturate: boolean): WasmFunction {
     ),
   )
   return { name: saturate ? 'mulRow' : 'mulRowExact', params, results: [], locals, body }
-}
-
-/**
- * (a, b, out, count, sa, sb, s): out[i] = sat32(round((a[i]·2^sa + b[i]·2^sb)·2^-s)) for i32 a and b,
- * 0 ≤ sa, sb ≤ 30 and 0 ≤ s ≤ 60 (the aligned sum and its rounding bias stay below 2^63): `add` at
- * any pair of exponents.
- */
-function addRowFunction(): WasmFunction {
-  const params = [i32, i32, i32, i32, i32, i32, i32] as const
-  const [a, b, out, count, sa, sb, s] = [0, 1, 2, 3, 4, 5, 6]
-  const { locals, local } = frame(params)
-  const end_ = local(i32)
-  const [p, s64] = [local(i64), local(i64)]
-  const body = code(
-    get(s),
-    I64.extendI32S,
-    set(s64),
-    get(a),
-    get(count),
-    I32.const(4),
-    I32.mul,
-    I32.add,
-    set(end_),
-    whileLoop(
-      code(get(a), get(end_), I32.ltS),
-      code(
-        loadI32(a),
-        get(sa),
-        I64.extendI32S,
-        I64.shl,
-        loadI32(b),
-        get(sb),
-        I64.extendI32S,
-        I64.shl,
-        I64.add,
-        set(p),
-        rneVar(p, s64),
-        set(p),
-        sat(p),
-        get(out),
-        get(p),
-        I32.wrapI64,
-        I32.store(0),
-        step(a, 4),
-        step(b, 4),
-        step(out, 4),
-      ),
-    ),
-  )
-  return { name: 'addRow', params, results: [], locals, body }
-}
-
-/** RoPE's guard bits: each rotated product is rounded by 2^-(30 − ROPE_GUARD), their sum by 2^-ROPE_GUARD. */
-export const ROPE_GUARD = 20
-
-/** rneI64 by a constant shift 1 ≤ s ≤ 62, its bias folded into one constant. */
-const rneBy = (p: number, s: number): Code =>
-  code(
-    get(p),
-    I64.const(2 ** (s - 1) - 1),
-    I64.add,
-    get(p),
-    I64.const(s),
-    I64.shrS,
-    I64.const(1),
-    I64.and,
-    I64.add,
-    I64.const(s),
-    I64.shrS,
-  )
-
-/** The index of ropeStore in the module: ropeRows calls it twice per pair. */
-const ROPE_STORE = 13
-
-/** (ptr, u): stores sat32(rne(u, ROPE_GUARD)) as i32 at ptr. */
-function ropeStoreFunction(): WasmFunction {
-  const params = [i32, i64] as const
-  const [ptr, u] = [0, 1]
-  const { locals } = frame(params)
-  const body = code(rneBy(u, ROPE_GUARD), set(u), sat(u), get(ptr), get(u), I32.wrapI64, I32.store(0))
-  return { name: 'ropeStore', params, results: [], locals, body, internal: true }
-}
-
-/**
- * (x, cos, sin, out, rows, width, half): rotary embedding of x [rows, width] in heads of 2·half,
- * rotate-half layout, with cos and sin [rows, half] in Q30 (sin signed by the direction): for the pair
- * (a, b) = (x[i], x[i + half]) of a head, out[i] = sat32(rne(rne(a·c) − rne(b·s))) and out[i + half] =
- * sat32(rne(rne(b·c) + rne(a·s))), the products by 2^-(30 − ROPE_GUARD), the sums by 2^-ROPE_GUARD.
- */
-function ropeRowsFunction(): WasmFunction {
-  const params = [i32, i32, i32, i32, i32, i32, i32] as const
-  const [x, cos, sin, out, rows, width, half] = [0, 1, 2, 3, 4, 5, 6]
-  const { locals, local } = frame(params)
-  const [xEnd, rowEnd, pa, pEnd, pc, ps] = [
-    local(i32),
-    local(i32),
-    local(i32),
-    local(i32),
-    local(i32),
-    local(i32),
-  ]
-  const [va, vb, vc, vs, t] = [local(i64), local(i64), local(i64), local(i64), local(i64)]
-  const product = (m: number, n: number): Code =>
-    code(get(m), get(n), I64.mul, set(t), rneBy(t, 30 - ROPE_GUARD))
-  // the output address of the element at pa + offset: out − x + pa + offset
-  const outAt = (offset: Code): Code => code(get(pa), offset, I32.add, get(out), I32.add, get(x), I32.sub)
-  const body = code(
-    // half and width in bytes from here on
-    get(half),
-    I32.const(4),
-    I32.mul,
-    set(half),
-    get(width),
-    I32.const(4),
-    I32.mul,
-    set(width),
-    get(x),
-    get(rows),
-    get(width),
-    I32.mul,
-    I32.add,
-    set(xEnd),
-    get(x),
-    set(pa),
-    whileLoop(
-      code(get(pa), get(xEnd), I32.ltS),
-      code(
-        get(pa),
-        get(width),
-        I32.add,
-        set(rowEnd),
-        whileLoop(
-          code(get(pa), get(rowEnd), I32.ltS),
-          code(
-            // one head: its first half paired with its second, the row's angles from the start
-            get(pa),
-            get(half),
-            I32.add,
-            set(pEnd),
-            get(cos),
-            set(pc),
-            get(sin),
-            set(ps),
-            whileLoop(
-              code(get(pa), get(pEnd), I32.ltS),
-              code(
-                loadI32(pa),
-                set(va),
-                get(pa),
-                get(half),
-                I32.add,
-                I32.load(0),
-                I64.extendI32S,
-                set(vb),
-                loadI32(pc),
-                set(vc),
-                loadI32(ps),
-                set(vs),
-                outAt(I32.const(0)),
-                product(va, vc),
-                product(vb, vs),
-                I64.sub,
-                call(ROPE_STORE),
-                outAt(get(half)),
-                product(vb, vc),
-                product(va, vs),
-                I64.add,
-                call(ROPE_STORE),
-                step(pa, 4),
-                step(pc, 4),
-                step(ps, 4),
-              ),
-            ),
-            get(pa),
-            get(half),
-            I32.add,
-            set(pa),
-          ),
-        ),
-        get(cos),
-        get(half),
-        I32.add,
-        set(cos),
-        get(sin),
-        get(half),
-        I32.add,
-        set(sin),
-      ),
-    ),
-  )
-  return { name: 'ropeRows', params, results: [], locals, body }
 }
 
 function sigmoidRowFunction(): WasmFunction {
@@ -1186,8 +929,6 @@ interface Exports {
     outExp: number,
   ): void
   maxAbs(x: number, count: number): number
-  addRow(a: number, b: number, out: number, count: number, sa: number, sb: number, s: number): void
-  ropeRows(x: number, cos: number, sin: number, out: number, rows: number, width: number, half: number): void
 }
 
 /** The module's bytes (expCore is function EXP_CORE: the exp kernels call it by index). */
@@ -1205,9 +946,6 @@ export function kernelBytes(): Uint8Array<ArrayBuffer> {
       softmaxBackRowsFunction(),
       roundSumsFunction(),
       maxAbsFunction(),
-      addRowFunction(),
-      ropeRowsFunction(),
-      ropeStoreFunction(),
     ],
     16,
   )
@@ -1231,8 +969,11 @@ const wasm = instantiate()
 /** Whether the wasm kernels are in use (false: the TS definitions run). */
 export const wasmKernels = wasm !== undefined
 
+/** The kernels' memory, which the second module imports; undefined without the kernels. */
+export const wasmMemory = wasm?.memory
+
 /** The memory's buffer, at least `bytes` long (growing detaches older views: take them after this). */
-function reserve(w: Exports, bytes: number): ArrayBuffer {
+function reserve(w: { readonly memory: WebAssembly.Memory }, bytes: number): ArrayBuffer {
   const have = w.memory.buffer.byteLength
   if (have < bytes) w.memory.grow(Math.ceil((bytes - have) / 65536))
   return w.memory.buffer
@@ -1483,8 +1224,8 @@ export function expWasm(x: number, xExp: number, outExp: number, log2e: number):
 }
 
 /** Copies each array into wasm memory one after another (8-byte aligned); returns their byte offsets. */
-function stage(
-  w: Exports,
+export function stage(
+  w: { readonly memory: WebAssembly.Memory },
   arrays: readonly Int32Array[],
   extraBytes: number,
 ): { at: number[]; buffer: ArrayBuffer } {
@@ -1558,42 +1299,4 @@ export function maxAbsWasm(x: Int32Array): number | undefined {
   if (!wasm) return undefined
   const { at } = stage(wasm, [x], 0)
   return wasm.maxAbs(at[0]!, x.length)
-}
-
-/**
- * out[i] = sat32(round((a[i]·2^sa + b[i]·2^sb)·2^-s)) (one `add` at aligned exponents); false where the
- * kernel does not cover the shifts (0 ≤ sa, sb ≤ 30, 0 ≤ s ≤ 60).
- */
-export function addRowWasm(
-  a: Int32Array,
-  b: Int32Array,
-  sa: number,
-  sb: number,
-  s: number,
-  out: Int32Array,
-): boolean {
-  if (!wasm || Math.min(sa, sb, s) < 0 || Math.max(sa, sb) > 30 || s > 60) return false
-  const { at, buffer } = stage(wasm, [a, b], 4 * a.length)
-  wasm.addRow(at[0]!, at[1]!, at[2]!, a.length, sa, sb, s)
-  out.set(new Int32Array(buffer, at[2]!, a.length))
-  return true
-}
-
-/**
- * RoPE of x [rows, width] in heads of 2·half with per-row cos and sin [rows, half] (Q30, sin signed
- * by the direction) into out; false without the kernels.
- */
-export function ropeRowsWasm(
-  x: Int32Array,
-  cos: Int32Array,
-  sin: Int32Array,
-  width: number,
-  half: number,
-  out: Int32Array,
-): boolean {
-  if (!wasm) return false
-  const { at, buffer } = stage(wasm, [x, cos, sin], 4 * x.length)
-  wasm.ropeRows(at[0]!, at[1]!, at[2]!, at[3]!, x.length / width, width, half)
-  out.set(new Int32Array(buffer, at[3]!, x.length))
-  return true
 }

@@ -1,0 +1,82 @@
+/**
+ * Bytecode pieces the twin's wasm modules share (kernels.ts, elementwise-kernels.ts): locals, loops,
+ * pointer steps and the i64 round-half-even and saturation every kernel rounds with.
+ */
+import {
+  I32,
+  I64,
+  block,
+  br,
+  brIf,
+  code,
+  end,
+  get,
+  loop,
+  select,
+  set,
+  type Code,
+  type ValType,
+} from './emit.ts'
+import { I32_MAX } from '../rounding.ts'
+
+/** Locals numbered in declaration order after the parameters. */
+export function frame(params: readonly ValType[]) {
+  const locals: ValType[] = []
+  const local = (t: ValType): number => params.length + locals.push(t) - 1
+  return { locals, local }
+}
+
+/** while (cond) { body }: the loop's exit test first, as a block around a loop. */
+export const whileLoop = (cond: Code, body: Code): Code =>
+  code(block, loop, cond, I32.eqz, brIf(1), body, br(0), end, end)
+
+/**
+ * Round-half-even of p·2^-s for an i64 p and 1 ≤ s ≤ 60 with |p| + 2^s < 2^63: (p + 2^(s−1) − 1 +
+ * ⌊p/2^s⌋ mod 2) >> s. The arithmetic shift floors negative values too, so it is exact for any sign.
+ */
+export const rneI64 = (p: number, s: Code): Code =>
+  code(
+    get(p),
+    I64.const(1),
+    s,
+    I64.const(1),
+    I64.sub,
+    I64.shl,
+    I64.const(1),
+    I64.sub,
+    I64.add,
+    get(p),
+    s,
+    I64.shrS,
+    I64.const(1),
+    I64.and,
+    I64.add,
+    s,
+    I64.shrS,
+  )
+
+/** Clamps the i64 local v to the symmetric i32 range (sat32). */
+export const sat = (v: number): Code =>
+  code(
+    I64.const(I32_MAX),
+    get(v),
+    get(v),
+    I64.const(I32_MAX),
+    I64.gtS,
+    select,
+    set(v),
+    I64.const(-I32_MAX),
+    get(v),
+    get(v),
+    I64.const(-I32_MAX),
+    I64.ltS,
+    select,
+    set(v),
+  )
+
+/** rneI64 for a variable shift 0 ≤ s ≤ 60 held in an i64 local (s = 0 is p itself). */
+export const rneVar = (p: number, s: number): Code => code(get(p), rneI64(p, get(s)), get(s), I64.eqz, select)
+
+/** i32 loads and stores through a pointer local, then the pointer steps on. */
+export const loadI32 = (ptr: number): Code => code(get(ptr), I32.load(0), I64.extendI32S)
+export const step = (ptr: number, bytes: number): Code => code(get(ptr), I32.const(bytes), I32.add, set(ptr))
