@@ -1,9 +1,10 @@
 import { expForMagnitude, magnitude } from './elementwise.ts'
 import { mulRneEach, mulRneExactEach } from './mul-each.ts'
 import { fitShift } from './narrow.ts'
-import { I16_MAX, bitLength, ceilLog2, divRne, rne, sat32 } from './rounding.ts'
+import { I16_MAX, bitLength, ceilLog2, divRne, rne, rneI32, sat32 } from './rounding.ts'
 import { rsqrtFixed } from './rsqrt.ts'
 import { assertShape, maxAbs, qtensor, roundHalfEven, type QTensor } from './tensor.ts'
+import { centerRowsWasm, scaleRowsWasm } from './wasm/elementwise-kernels.ts'
 
 /** Normalised rows x̂ = x/rms(x) are held at 2^-24: |x̂| ≤ √D, so D ≤ 2^14 never saturates. */
 export const XHAT_EXP = -24
@@ -26,8 +27,9 @@ function rowRsqrt(x: QTensor, row: number, epsInt: number): RowNorm {
   const vals = x.data.subarray(row * d, (row + 1) * d)
   const k = fitShift(maxAbs(vals), I16_MAX)
   let ss = 0
-  for (const v of vals) {
-    const m = rne(v, k)
+  for (let j = 0; j < d; j++) {
+    // k ≤ 17 (|v| < 2^32): the i32 rounding, whose bits are rne's
+    const m = rneI32(vals[j]!, k)
     ss += m * m
   }
   const sqExp = 2 * (x.exp + k)
@@ -73,15 +75,25 @@ function computeNormalizedRows(x: QTensor, eps: number): Normalized {
     throw new RangeError(`rmsNorm input must be [rows, D], got [${x.shape.join(', ')}]`)
   const [rows, d] = [x.shape[0]!, x.shape[1]!]
   const epsInt = encodeEps(eps)
+  const norms = Array.from({ length: rows }, (_, i) => rowRsqrt(x, i, epsInt))
   const xhat = new Int32Array(rows * d)
-  const norms: RowNorm[] = []
-  for (let i = 0; i < rows; i++) {
-    const n = rowRsqrt(x, i, epsInt)
-    norms.push(n)
-    const row = x.data.subarray(i * d, (i + 1) * d)
-    mulRneEach(row, Int32Array.of(n.r), -(x.exp + n.rExp - XHAT_EXP), xhat.subarray(i * d, (i + 1) * d))
-  }
+  scaleEachRow(x.data, d, norms, (n) => -(x.exp + n.rExp - XHAT_EXP), xhat)
   return { xhat, norms }
+}
+
+/** out's row i = sat32(mulRne(x's row i, norms[i].r, shift(norms[i]))): one kernel call for every row. */
+function scaleEachRow(
+  x: Int32Array,
+  d: number,
+  norms: readonly RowNorm[],
+  shift: (n: RowNorm) => number,
+  out: Int32Array,
+): void {
+  const r = Int32Array.from(norms, (n) => n.r)
+  const s = Int32Array.from(norms, shift)
+  if (scaleRowsWasm(x, r, s, d, out)) return
+  for (let i = 0; i < norms.length; i++)
+    mulRneEach(x.subarray(i * d, (i + 1) * d), r.subarray(i, i + 1), s[i]!, out.subarray(i * d, (i + 1) * d))
 }
 
 /** y = x/√(mean(x²)+ε) ⊙ weight, at outExp. */
@@ -155,22 +167,24 @@ export function rmsNormBackward(x: QTensor, weight: QTensor, eps: number, dy: QT
   const ew = ev + hw
   const w = new Int32Array(rows * d)
   const vx = mulRneExactEach(v, xhat, sc, products)
-  const t = new Float64Array(d)
-  const guardUnit = 2 ** guard
+  // per row: the mean, and the shift that puts x̂·mean at w's working exponent
+  const means = new Int32Array(rows)
+  const shifts = new Int32Array(rows)
   for (let i = 0; i < rows; i++) {
     let dot = 0
     for (let j = 0; j < d; j++) dot += vx[i * d + j]!
     const s31 = Math.max(0, bitLength(Math.abs(dot)) - 31)
-    const mean = divRne(rne(dot, s31), d, c)
-    const meanExp = ev + XHAT_EXP + sc + s31 - c
-    // t = x̂·mean at w's working exponent, unsaturated: the guard bits round it once more below
-    mulRneExactEach(
-      xhat.subarray(i * d, (i + 1) * d),
-      Int32Array.of(mean),
-      ev - guard - XHAT_EXP - meanExp,
-      t,
-    )
-    for (let j = 0; j < d; j++) w[i * d + j] = sat32(rne(v[i * d + j]! * guardUnit - t[j]!, guard + hw))
+    means[i] = divRne(rne(dot, s31), d, c)
+    shifts[i] = ev - guard - XHAT_EXP - (ev + XHAT_EXP + sc + s31 - c)
+  }
+  if (!centerRowsWasm(v, xhat, means, shifts, guard, guard + hw, w)) {
+    const t = new Float64Array(d)
+    const guardUnit = 2 ** guard
+    for (let i = 0; i < rows; i++) {
+      // t = x̂·mean at w's working exponent, unsaturated: the guard bits round it once more below
+      mulRneExactEach(xhat.subarray(i * d, (i + 1) * d), means.subarray(i, i + 1), shifts[i]!, t)
+      for (let j = 0; j < d; j++) w[i * d + j] = sat32(rne(v[i * d + j]! * guardUnit - t[j]!, guard + hw))
+    }
   }
 
   // dx = r·w, r per row
@@ -178,10 +192,6 @@ export function rmsNormBackward(x: QTensor, weight: QTensor, eps: number, dy: QT
   for (const n of norms) rMag = Math.max(rMag, bitLength(n.r) + n.rExp)
   const dxExp = expForMagnitude(bitLength(maxAbs(w)) + ew + rMag)
   const dx = qtensor(x.shape, dxExp)
-  for (let i = 0; i < rows; i++) {
-    const { r, rExp } = norms[i]!
-    const row = w.subarray(i * d, (i + 1) * d)
-    mulRneEach(row, Int32Array.of(r), dxExp - ew - rExp, dx.data.subarray(i * d, (i + 1) * d))
-  }
+  scaleEachRow(w, d, norms, (n) => dxExp - ew - n.rExp, dx.data)
   return { dx, dWeight }
 }

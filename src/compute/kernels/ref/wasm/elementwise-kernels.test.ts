@@ -5,9 +5,11 @@ import { seededRandom } from '../seeded-random.ts'
 import {
   ROPE_GUARD,
   addRowWasm,
+  centerRowsWasm,
   elementwiseKernelBytes,
   elementwiseKernels,
   ropeRowsWasm,
+  scaleRowsWasm,
 } from './elementwise-kernels.ts'
 
 const rand = seededRandom(29)
@@ -78,5 +80,44 @@ describe('the second wasm module', () => {
     const out = new Int32Array(x.length)
     expect(ropeRowsWasm(x, cos, sin, width, half, out)).toBe(true)
     expect(out).toEqual(want)
+  })
+
+  it('scaleRows: each row times its own scalar at its own shift, saturated, shift 0 included', () => {
+    const [rows, cols] = [9, 37]
+    const x = ints(rows * cols, 31)
+    x.set([I32_MAX, -I32_MAX, 1, -1, 0])
+    const r = ints(rows, 31)
+    r[0] = I32_MAX
+    const s = Int32Array.from({ length: rows }, (_, i) => [0, 1, 13, 30, 31, 45, 60, 7, 22][i]!)
+    const want = x.map((v, i) => sat32(mulRne(v, r[Math.floor(i / cols)]!, s[Math.floor(i / cols)]!)))
+    const out = new Int32Array(x.length)
+    expect(scaleRowsWasm(x, r, s, cols, out)).toBe(true)
+    expect(out).toEqual(want)
+    expect(
+      scaleRowsWasm(
+        x,
+        r,
+        Int32Array.from(s, (v, i) => (i === 3 ? -1 : v)),
+        cols,
+        out,
+      ),
+    ).toBe(false)
+  })
+
+  it('centerRows: v·2^guard less the rounded x̂·mean of its row, rounded once, saturated', () => {
+    const [rows, cols, guard, s] = [11, 29, 17, 20]
+    const v = ints(rows * cols, 31)
+    const xhat = ints(rows * cols, 27)
+    const mean = ints(rows, 31)
+    v.set([I32_MAX, -I32_MAX, 0, 1])
+    const st = Int32Array.from({ length: rows }, (_, i) => 14 + 3 * i)
+    const want = v.map((vi, i) => {
+      const row = Math.floor(i / cols)
+      return sat32(rne(vi * 2 ** guard - mulRne(xhat[i]!, mean[row]!, st[row]!), s))
+    })
+    const out = new Int32Array(v.length)
+    expect(centerRowsWasm(v, xhat, mean, st, guard, s, out)).toBe(true)
+    expect(out).toEqual(want)
+    expect(centerRowsWasm(v, xhat, mean, st, 31, s, out)).toBe(false)
   })
 })

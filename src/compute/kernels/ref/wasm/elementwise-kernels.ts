@@ -6,6 +6,9 @@
  *
  * - `addRow`: `add` at aligned exponents, the sum rounded once in i64.
  * - `ropeRows`: RoPE's rotated pairs, both products and their sum rounded in i64.
+ * - `scaleRows`: every row times its own scalar at its own shift (RMSNorm's x̂ and dx), one call for
+ *   all rows where a row-by-row `mulRow` paid a call and a staging per row.
+ * - `centerRows`: RMSNorm backward's w = v − x̂·mean(v ⊙ x̂), each row with its own mean, in one call.
  */
 import { I32, I64, call, code, get, i32, i64, set, wasmModule, type Code, type WasmFunction } from './emit.ts'
 import { frame, loadI32, rneVar, sat, step, whileLoop } from './bytecode.ts'
@@ -59,6 +62,136 @@ function addRowFunction(): WasmFunction {
     ),
   )
   return { name: 'addRow', params, results: [], locals, body }
+}
+
+/**
+ * (x, r, s, out, rows, cols): out[i, j] = sat32(round(x[i, j]·r[i]·2^-s[i])) for i32 x and r and
+ * 0 ≤ s[i] ≤ 60: mulRne of each row by its own scalar, saturated.
+ */
+function scaleRowsFunction(): WasmFunction {
+  const params = [i32, i32, i32, i32, i32, i32] as const
+  const [x, r, s, out, rows, cols] = [0, 1, 2, 3, 4, 5]
+  const { locals, local } = frame(params)
+  const [xEnd, rowEnd] = [local(i32), local(i32)]
+  const [p, rv, sv] = [local(i64), local(i64), local(i64)]
+  const body = code(
+    get(cols),
+    I32.const(4),
+    I32.mul,
+    set(cols),
+    get(x),
+    get(rows),
+    get(cols),
+    I32.mul,
+    I32.add,
+    set(xEnd),
+    whileLoop(
+      code(get(x), get(xEnd), I32.ltS),
+      code(
+        loadI32(r),
+        set(rv),
+        loadI32(s),
+        set(sv),
+        get(x),
+        get(cols),
+        I32.add,
+        set(rowEnd),
+        whileLoop(
+          code(get(x), get(rowEnd), I32.ltS),
+          code(
+            loadI32(x),
+            get(rv),
+            I64.mul,
+            set(p),
+            rneVar(p, sv),
+            set(p),
+            sat(p),
+            get(out),
+            get(p),
+            I32.wrapI64,
+            I32.store(0),
+            step(x, 4),
+            step(out, 4),
+          ),
+        ),
+        step(r, 4),
+        step(s, 4),
+      ),
+    ),
+  )
+  return { name: 'scaleRows', params, results: [], locals, body }
+}
+
+/**
+ * (v, xhat, mean, st, out, rows, cols, guard, s): out[i, j] = sat32(round((v[i, j]·2^guard −
+ * round(xhat[i, j]·mean[i]·2^-st[i]))·2^-s)) for i32 v, xhat and mean, 0 ≤ guard ≤ 30, 0 ≤ st[i] ≤ 60
+ * and 0 ≤ s ≤ 60: RMSNorm backward's centred rows, their product unsaturated before the difference.
+ */
+function centerRowsFunction(): WasmFunction {
+  const params = [i32, i32, i32, i32, i32, i32, i32, i32, i32] as const
+  const [v, xhat, mean, st, out, rows, cols, guard, s] = [0, 1, 2, 3, 4, 5, 6, 7, 8]
+  const { locals, local } = frame(params)
+  const [vEnd, rowEnd] = [local(i32), local(i32)]
+  const [p, m, sh, g, s64] = [local(i64), local(i64), local(i64), local(i64), local(i64)]
+  const body = code(
+    get(cols),
+    I32.const(4),
+    I32.mul,
+    set(cols),
+    get(v),
+    get(rows),
+    get(cols),
+    I32.mul,
+    I32.add,
+    set(vEnd),
+    get(guard),
+    I64.extendI32S,
+    set(g),
+    get(s),
+    I64.extendI32S,
+    set(s64),
+    whileLoop(
+      code(get(v), get(vEnd), I32.ltS),
+      code(
+        loadI32(mean),
+        set(m),
+        loadI32(st),
+        set(sh),
+        get(v),
+        get(cols),
+        I32.add,
+        set(rowEnd),
+        whileLoop(
+          code(get(v), get(rowEnd), I32.ltS),
+          code(
+            loadI32(xhat),
+            get(m),
+            I64.mul,
+            set(p),
+            loadI32(v),
+            get(g),
+            I64.shl,
+            rneVar(p, sh),
+            I64.sub,
+            set(p),
+            rneVar(p, s64),
+            set(p),
+            sat(p),
+            get(out),
+            get(p),
+            I32.wrapI64,
+            I32.store(0),
+            step(v, 4),
+            step(xhat, 4),
+            step(out, 4),
+          ),
+        ),
+        step(mean, 4),
+        step(st, 4),
+      ),
+    ),
+  )
+  return { name: 'centerRows', params, results: [], locals, body }
 }
 
 /** RoPE's guard bits: each rotated product is rounded by 2^-(30 − ROPE_GUARD), their sum by 2^-ROPE_GUARD. */
@@ -205,11 +338,26 @@ function ropeRowsFunction(): WasmFunction {
 interface Exports {
   addRow(a: number, b: number, out: number, count: number, sa: number, sb: number, s: number): void
   ropeRows(x: number, cos: number, sin: number, out: number, rows: number, width: number, half: number): void
+  scaleRows(x: number, r: number, s: number, out: number, rows: number, cols: number): void
+  centerRows(
+    v: number,
+    xhat: number,
+    mean: number,
+    st: number,
+    out: number,
+    rows: number,
+    cols: number,
+    guard: number,
+    s: number,
+  ): void
 }
 
 /** The module's bytes (ropeStore is function ROPE_STORE: ropeRows calls it by index). */
 export function elementwiseKernelBytes(): Uint8Array<ArrayBuffer> {
-  return wasmModule([addRowFunction(), ropeRowsFunction(), ropeStoreFunction()], 'imported')
+  return wasmModule(
+    [addRowFunction(), ropeRowsFunction(), ropeStoreFunction(), scaleRowsFunction(), centerRowsFunction()],
+    'imported',
+  )
 }
 
 function instantiate(): (Exports & { readonly memory: WebAssembly.Memory }) | undefined {
@@ -264,5 +412,43 @@ export function ropeRowsWasm(
   const { at, buffer } = stage(wasm, [x, cos, sin], 4 * x.length)
   wasm.ropeRows(at[0]!, at[1]!, at[2]!, at[3]!, x.length / width, width, half)
   out.set(new Int32Array(buffer, at[3]!, x.length))
+  return true
+}
+
+/**
+ * out[i, j] = sat32(mulRne(x[i, j], r[i], s[i])) over rows of `cols` (each row by its own scalar and
+ * shift); false where the kernel does not cover a shift (0 ≤ s[i] ≤ 60).
+ */
+export function scaleRowsWasm(
+  x: Int32Array,
+  r: Int32Array,
+  s: Int32Array,
+  cols: number,
+  out: Int32Array,
+): boolean {
+  if (!wasm || s.some((v) => v < 0 || v > 60)) return false
+  const { at, buffer } = stage(wasm, [x, r, s], 4 * x.length)
+  wasm.scaleRows(at[0]!, at[1]!, at[2]!, at[3]!, r.length, cols)
+  out.set(new Int32Array(buffer, at[3]!, x.length))
+  return true
+}
+
+/**
+ * out[i, j] = sat32(rne(v[i, j]·2^guard − mulRne(xhat[i, j], mean[i], st[i]), s)) over rows of `cols`;
+ * false where the kernel does not cover the shifts (0 ≤ guard ≤ 30, 0 ≤ st[i] ≤ 60, 0 ≤ s ≤ 60).
+ */
+export function centerRowsWasm(
+  v: Int32Array,
+  xhat: Int32Array,
+  mean: Int32Array,
+  st: Int32Array,
+  guard: number,
+  s: number,
+  out: Int32Array,
+): boolean {
+  if (!wasm || guard < 0 || guard > 30 || s < 0 || s > 60 || st.some((x) => x < 0 || x > 60)) return false
+  const { at, buffer } = stage(wasm, [v, xhat, mean, st], 4 * v.length)
+  wasm.centerRows(at[0]!, at[1]!, at[2]!, at[3]!, at[4]!, mean.length, v.length / mean.length, guard, s)
+  out.set(new Int32Array(buffer, at[4]!, v.length))
   return true
 }
