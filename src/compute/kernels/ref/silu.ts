@@ -3,6 +3,7 @@ import { expForMagnitude, magnitude } from './elementwise.ts'
 import { mulRneEach, mulRneExactEach } from './mul-each.ts'
 import { divRne } from './rounding.ts'
 import { assertShape, qtensor, type QTensor } from './tensor.ts'
+import { swigluBackWasm } from './wasm/elementwise-kernels.ts'
 import { sigmoidRowWasm } from './wasm/kernels.ts'
 
 const ONE_Q30 = 2 ** 30
@@ -94,13 +95,18 @@ export function swigluBackward(gate: QTensor, up: QTensor, dy: QTensor): SwigluG
   const sig = sigmoidsOf(gate)
   const { upExp, tExp, gateExp } = swigluBackwardExps(s, up, dy)
   const n = gate.data.length
-  const dUp = qtensor(
-    gate.shape,
-    upExp,
-    mulRneEach(dy.data, s.data, upExp - dy.exp - s.exp, new Int32Array(n)),
-  )
-  const t = mulRneEach(dy.data, up.data, tExp - dy.exp - up.exp, new Int32Array(n))
+  const dUp = qtensor(gate.shape, upExp)
+  const dGate = qtensor(gate.shape, gateExp)
+  const shifts = {
+    up: upExp - dy.exp - s.exp,
+    t: tExp - dy.exp - up.exp,
+    gate: -gate.exp,
+    dGate: 30 + gateExp - tExp,
+  }
+  if (swigluBackWasm(gate.data, up.data, dy.data, sig, shifts, dUp.data, dGate.data)) return { dGate, dUp }
+  mulRneEach(dy.data, s.data, shifts.up, dUp.data)
+  const t = mulRneEach(dy.data, up.data, shifts.t, new Int32Array(n))
   const grad = siluGradsQ30(gate, sig)
-  const dGate = qtensor(gate.shape, gateExp, mulRneEach(t, grad, 30 + gateExp - tExp, grad))
+  mulRneEach(t, grad, shifts.dGate, dGate.data)
   return { dGate, dUp }
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { randomIntTensor } from '../integer-oracle.ts'
 import { I32_MAX, mulRne, rne, rneBig, sat32 } from '../rounding.ts'
 import { seededRandom } from '../seeded-random.ts'
+import { sigmoidQ30 } from '../silu.ts'
 import {
   ROPE_GUARD,
   addRowWasm,
@@ -10,6 +11,7 @@ import {
   elementwiseKernels,
   ropeRowsWasm,
   scaleRowsWasm,
+  swigluBackWasm,
 } from './elementwise-kernels.ts'
 
 const rand = seededRandom(29)
@@ -119,5 +121,31 @@ describe('the second wasm module', () => {
     expect(centerRowsWasm(v, xhat, mean, st, guard, s, out)).toBe(true)
     expect(out).toEqual(want)
     expect(centerRowsWasm(v, xhat, mean, st, 31, s, out)).toBe(false)
+  })
+
+  it('swigluBack: silu, silu′ and both products of SwiGLU’s backward, as its elementwise definition', () => {
+    const n = 2001
+    const [gateExp, shifts] = [-22, { up: 27, t: 31, gate: 22, dGate: 29 }]
+    const gate = ints(n, 31)
+    const up = ints(n, 31)
+    const dy = ints(n, 31)
+    gate.set([I32_MAX, -I32_MAX, 0, 1, -1])
+    dy.set([I32_MAX, -I32_MAX, I32_MAX, -I32_MAX, 0])
+    up.set([I32_MAX, I32_MAX, -I32_MAX, 5, 7])
+    const sig = gate.map((x) => sigmoidQ30(x, gateExp))
+    const [wantUp, wantGate] = [new Int32Array(n), new Int32Array(n)]
+    for (let i = 0; i < n; i++) {
+      const s = sat32(mulRne(gate[i]!, sig[i]!, 30))
+      wantUp[i] = sat32(mulRne(dy[i]!, s, shifts.up))
+      const t = sat32(mulRne(dy[i]!, up[i]!, shifts.t))
+      const q = mulRne(sig[i]!, 2 ** 30 - sig[i]!, 30)
+      const grad = (sig[i]! + mulRne(gate[i]!, q, shifts.gate)) | 0
+      wantGate[i] = sat32(mulRne(t, grad, shifts.dGate))
+    }
+    const [dUp, dGate] = [new Int32Array(n), new Int32Array(n)]
+    expect(swigluBackWasm(gate, up, dy, sig, shifts, dUp, dGate)).toBe(true)
+    expect(dUp).toEqual(wantUp)
+    expect(dGate).toEqual(wantGate)
+    expect(swigluBackWasm(gate, up, dy, sig, { ...shifts, up: -1 }, dUp, dGate)).toBe(false)
   })
 })

@@ -9,6 +9,8 @@
  * - `scaleRows`: every row times its own scalar at its own shift (RMSNorm's x̂ and dx), one call for
  *   all rows where a row-by-row `mulRow` paid a call and a staging per row.
  * - `centerRows`: RMSNorm backward's w = v − x̂·mean(v ⊙ x̂), each row with its own mean, in one call.
+ * - `swigluBack`: SwiGLU's backward in one pass (silu, silu', both products), where the TS path ran
+ *   five elementwise kernels and two JS loops, each staging its tensors in and out.
  */
 import { I32, I64, call, code, get, i32, i64, set, wasmModule, type Code, type WasmFunction } from './emit.ts'
 import { frame, loadI32, rneVar, sat, step, whileLoop } from './bytecode.ts'
@@ -194,6 +196,85 @@ function centerRowsFunction(): WasmFunction {
   return { name: 'centerRows', params, results: [], locals, body }
 }
 
+/**
+ * (gate, up, dy, sig, dUp, dGate, count, shU, shT, shX, shG): SwiGLU's backward per element from the
+ * forward's σ(gate) in Q30 — s = sat32(rne(gate·σ, 30)) (silu), dUp = sat32(rne(dy·s, shU)), t =
+ * sat32(rne(dy·up, shT)), q = rne(σ·(2^30 − σ), 30), silu' = wrap32(σ + rne(gate·q, shX)), dGate =
+ * sat32(rne(t·silu', shG)); every shift in 0–60.
+ */
+function swigluBackFunction(): WasmFunction {
+  const params = [i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32] as const
+  const [gate, up, dy, sig, dUp, dGate, count, shU, shT, shX, shG] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
+  const { locals, local } = frame(params)
+  const end_ = local(i32)
+  const [x, sg, d, p, t, u, t30] = [
+    local(i64),
+    local(i64),
+    local(i64),
+    local(i64),
+    local(i64),
+    local(i64),
+    local(i64),
+  ]
+  const [su, st, sx, sgd] = [local(i64), local(i64), local(i64), local(i64)]
+  const widen = (from: number, to: number): Code => code(get(from), I64.extendI32S, set(to))
+  // p = rne(a·b, shift) (shift a local), then saturated when asked
+  const product = (a: Code, b: Code, shift: number, saturate: boolean): Code =>
+    code(a, b, I64.mul, set(p), rneVar(p, shift), set(p), saturate ? sat(p) : [])
+  const storeP = (ptr: number): Code => code(get(ptr), get(p), I32.wrapI64, I32.store(0))
+  const body = code(
+    widen(shU, su),
+    widen(shT, st),
+    widen(shX, sx),
+    widen(shG, sgd),
+    I64.const(30),
+    set(t30),
+    get(gate),
+    get(count),
+    I32.const(4),
+    I32.mul,
+    I32.add,
+    set(end_),
+    whileLoop(
+      code(get(gate), get(end_), I32.ltS),
+      code(
+        loadI32(gate),
+        set(x),
+        loadI32(sig),
+        set(sg),
+        loadI32(dy),
+        set(d),
+        // dUp = dy·silu(gate)
+        product(get(x), get(sg), t30, true),
+        product(get(d), get(p), su, true),
+        storeP(dUp),
+        // t = dy·up
+        product(get(d), loadI32(up), st, true),
+        get(p),
+        set(t),
+        // silu' = σ + gate·σ(1 − σ), kept as an i32
+        product(get(sg), code(I64.const(2 ** 30), get(sg), I64.sub), t30, false),
+        product(get(x), get(p), sx, false),
+        get(p),
+        get(sg),
+        I64.add,
+        I32.wrapI64,
+        I64.extendI32S,
+        set(u),
+        product(get(t), get(u), sgd, true),
+        storeP(dGate),
+        step(gate, 4),
+        step(up, 4),
+        step(dy, 4),
+        step(sig, 4),
+        step(dUp, 4),
+        step(dGate, 4),
+      ),
+    ),
+  )
+  return { name: 'swigluBack', params, results: [], locals, body }
+}
+
 /** RoPE's guard bits: each rotated product is rounded by 2^-(30 − ROPE_GUARD), their sum by 2^-ROPE_GUARD. */
 export const ROPE_GUARD = 20
 
@@ -350,12 +431,32 @@ interface Exports {
     guard: number,
     s: number,
   ): void
+  swigluBack(
+    gate: number,
+    up: number,
+    dy: number,
+    sig: number,
+    dUp: number,
+    dGate: number,
+    count: number,
+    shU: number,
+    shT: number,
+    shX: number,
+    shG: number,
+  ): void
 }
 
 /** The module's bytes (ropeStore is function ROPE_STORE: ropeRows calls it by index). */
 export function elementwiseKernelBytes(): Uint8Array<ArrayBuffer> {
   return wasmModule(
-    [addRowFunction(), ropeRowsFunction(), ropeStoreFunction(), scaleRowsFunction(), centerRowsFunction()],
+    [
+      addRowFunction(),
+      ropeRowsFunction(),
+      ropeStoreFunction(),
+      scaleRowsFunction(),
+      centerRowsFunction(),
+      swigluBackFunction(),
+    ],
     'imported',
   )
 }
@@ -450,5 +551,36 @@ export function centerRowsWasm(
   const { at, buffer } = stage(wasm, [v, xhat, mean, st], 4 * v.length)
   wasm.centerRows(at[0]!, at[1]!, at[2]!, at[3]!, at[4]!, mean.length, v.length / mean.length, guard, s)
   out.set(new Int32Array(buffer, at[4]!, v.length))
+  return true
+}
+
+/** SwiGLU's backward shifts: dUp's, t's, silu''s gate product's and dGate's. */
+export interface SwigluBackShifts {
+  readonly up: number
+  readonly t: number
+  readonly gate: number
+  readonly dGate: number
+}
+
+/**
+ * SwiGLU's backward (swigluBackFunction) into dUp and dGate; false where the kernel does not cover a
+ * shift (each in 0–60).
+ */
+export function swigluBackWasm(
+  gate: Int32Array,
+  up: Int32Array,
+  dy: Int32Array,
+  sig: Int32Array,
+  shifts: SwigluBackShifts,
+  dUp: Int32Array,
+  dGate: Int32Array,
+): boolean {
+  const sh = [shifts.up, shifts.t, shifts.gate, shifts.dGate] as const
+  if (!wasm || sh.some((v) => v < 0 || v > 60)) return false
+  const { at, buffer } = stage(wasm, [gate, up, dy, sig], 8 * gate.length)
+  const n = gate.length
+  wasm.swigluBack(at[0]!, at[1]!, at[2]!, at[3]!, at[4]!, at[4]! + 4 * n, n, ...sh)
+  dUp.set(new Int32Array(buffer, at[4]!, n))
+  dGate.set(new Int32Array(buffer, at[4]! + 4 * n, n))
   return true
 }
