@@ -78,6 +78,7 @@ export const I32 = {
   or: [0x72],
   shl: [0x74],
   shrS: [0x75],
+  divU: [0x6e],
   wrapI64: [0xa7],
 } as const satisfies Record<string, Code | ((...a: number[]) => Code)>
 
@@ -110,6 +111,7 @@ export const F64 = {
   load: (offset = 0): Code => [0x2b, ...memarg(3, offset)],
   store: (offset = 0): Code => [0x39, ...memarg(3, offset)],
   add: [0xa0],
+  convertI32S: [0xb7],
   convertI64S: [0xb9],
 } as const satisfies Record<string, Code | ((...a: number[]) => Code)>
 

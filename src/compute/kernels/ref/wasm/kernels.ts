@@ -181,6 +181,131 @@ function tileSumsFunction(): WasmFunction {
   return { name: 'tileSums', params, results: [], locals, body }
 }
 
+/**
+ * (src, dst, rows, k, rowStride, kStride, groups, groupStride, ranges): packs op(X) into tileSums'
+ * panels [tile][k][4] of f64. Element (r, kk), kk = step·groups + g, is the i32 at src + 4·(r·rowStride
+ * + step·kStride + g·groupStride); row tile t is packed over [ranges[2t], ranges[2t + 1]) only.
+ */
+function packPanelsFunction(): WasmFunction {
+  const params = [i32, i32, i32, i32, i32, i32, i32, i32, i32] as const
+  const [src, dst, rows, k, rowStride, kStride, groups, groupStride, ranges] = [0, 1, 2, 3, 4, 5, 6, 7, 8]
+  const { locals, local } = frame(params)
+  const [r, range, kk, to, g, stepAt, at, d] = [
+    local(i32),
+    local(i32),
+    local(i32),
+    local(i32),
+    local(i32),
+    local(i32),
+    local(i32),
+    local(i32),
+  ]
+  const bytes = (v: number): Code => code(get(v), I32.const(4), I32.mul, set(v))
+  const body = code(
+    bytes(rowStride),
+    bytes(kStride),
+    bytes(groupStride),
+    whileLoop(
+      code(get(r), get(rows), I32.ltS),
+      code(
+        // this row's tile range, and its first panel entry: dst + 8·(tile·4k + r mod 4 + 4·from)
+        get(ranges),
+        get(r),
+        I32.const(2),
+        I32.shrS,
+        I32.const(8),
+        I32.mul,
+        I32.add,
+        tee(range),
+        I32.load(0),
+        set(kk),
+        get(range),
+        I32.load(4),
+        set(to),
+        get(dst),
+        get(r),
+        I32.const(2),
+        I32.shrS,
+        get(k),
+        I32.mul,
+        I32.const(4),
+        I32.mul,
+        get(r),
+        I32.const(3),
+        I32.and,
+        I32.add,
+        get(kk),
+        I32.const(4),
+        I32.mul,
+        I32.add,
+        I32.const(8),
+        I32.mul,
+        I32.add,
+        set(d),
+        // kk = step·groups + g: the element's address walked with counters
+        get(kk),
+        get(kk),
+        get(groups),
+        I32.divU,
+        tee(stepAt),
+        get(groups),
+        I32.mul,
+        I32.sub,
+        set(g),
+        get(src),
+        get(r),
+        get(rowStride),
+        I32.mul,
+        I32.add,
+        get(stepAt),
+        get(kStride),
+        I32.mul,
+        I32.add,
+        tee(stepAt),
+        get(g),
+        get(groupStride),
+        I32.mul,
+        I32.add,
+        set(at),
+        whileLoop(
+          code(get(kk), get(to), I32.ltS),
+          code(
+            get(d),
+            get(at),
+            I32.load(0),
+            F64.convertI32S,
+            F64.store(0),
+            step(d, 32),
+            step(kk, 1),
+            get(g),
+            I32.const(1),
+            I32.add,
+            tee(g),
+            get(groups),
+            I32.eq,
+            if_,
+            I32.const(0),
+            set(g),
+            get(stepAt),
+            get(kStride),
+            I32.add,
+            tee(stepAt),
+            set(at),
+            else_,
+            get(at),
+            get(groupStride),
+            I32.add,
+            set(at),
+            end,
+          ),
+        ),
+        step(r, 1),
+      ),
+    ),
+  )
+  return { name: 'packPanels', params, results: [], locals, body }
+}
+
 /** Round-half-even quotient num/den of an i64 num ≥ 0 and den > 0 (locals), onto the stack; q and r2 are scratch. */
 const divRneI64 = (num: number, den: number, q: number, r2: number): Code =>
   code(
@@ -929,6 +1054,17 @@ interface Exports {
     outExp: number,
   ): void
   maxAbs(x: number, count: number): number
+  packPanels(
+    src: number,
+    dst: number,
+    rows: number,
+    k: number,
+    rowStride: number,
+    kStride: number,
+    groups: number,
+    groupStride: number,
+    ranges: number,
+  ): void
 }
 
 /** The module's bytes (expCore is function EXP_CORE: the exp kernels call it by index). */
@@ -946,6 +1082,7 @@ export function kernelBytes(): Uint8Array<ArrayBuffer> {
       softmaxBackRowsFunction(),
       roundSumsFunction(),
       maxAbsFunction(),
+      packPanelsFunction(),
     ],
     16,
   )
@@ -1023,38 +1160,51 @@ export interface PackedMatmul {
 
 const tiles = (rows: number): number => Math.ceil(rows / WASM_TILE)
 
-/**
- * Panel layout [tile][k][4]: the 4 rows of a tile side by side for every kk, over the range each
- * tile is summed on (all of k when `range` is absent). Past the last row the panel holds whatever
- * the memory held: a lane of the tile only ever meets its own row's sums, which are never read.
- */
-function pack(dst: Float64Array, at: number, t: Operand, k: number, range?: (tile: number) => Range): void {
-  const { data, rows, rowStride, kStride, groups = 1, groupStride = 0 } = t
-  if (rowStride === 1 && groups === 1 && !range) {
-    // the columns of a row-major tensor (a weight gradient's operands): read along its rows, one
-    // lane of every tile per kk, instead of down its columns a cache line per element
-    for (let kk = 0; kk < k; kk++) {
-      const src = kk * kStride
-      const base = at + 4 * kk
-      for (let r = 0; r < rows; r++) dst[base + (r >> 2) * 4 * k + (r & 3)] = data[src + r]!
-    }
-    return
-  }
-  for (let r = 0; r < rows; r++) {
-    const { from, to } = range?.(r >> 2) ?? { from: 0, to: k }
-    const base = at + (r >> 2) * 4 * k + (r & 3)
-    const src = r * rowStride
-    if (groups === 1) for (let kk = from; kk < to; kk++) dst[base + 4 * kk] = data[src + kk * kStride]!
-    else
-      for (let kk = from; kk < to; kk++) {
-        const step = Math.floor(kk / groups)
-        dst[base + 4 * kk] = data[src + step * kStride + (kk - step * groups) * groupStride]!
-      }
-  }
-}
-
 /** A reduction range [from, to). */
 type Range = Pick<TileRows, 'from' | 'to'>
+
+/** Elements of `t.data` an operand reads: from its start to its last element (k ≥ 1). */
+function span(t: Operand, k: number): number {
+  const { rows, rowStride, kStride, groups = 1, groupStride = 0 } = t
+  const last =
+    (rows - 1) * rowStride +
+    Math.floor((k - 1) / groups) * kStride +
+    Math.min(groups, k) * groupStride -
+    groupStride
+  return Math.min(t.data.length, last + 1)
+}
+
+/**
+ * Panel layout [tile][k][4]: the 4 rows of a tile side by side for every kk, over the range each
+ * tile is summed on (all of k when `range` is absent), packed by the packPanels kernel from the
+ * operand's elements staged at `srcAt` (with its tile ranges after them). Past the last row the panel
+ * holds whatever the memory held: a lane of the tile only ever meets its own row's sums, which are
+ * never read.
+ */
+function pack(
+  w: Exports,
+  dstAt: number,
+  srcAt: number,
+  t: Operand,
+  k: number,
+  range?: (tile: number) => Range,
+): void {
+  const n = span(t, k)
+  const buffer = w.memory.buffer
+  new Int32Array(buffer, srcAt, n).set(t.data.subarray(0, n))
+  const rangesAt = srcAt + 8 * Math.ceil(n / 2)
+  const ranges = new Int32Array(buffer, rangesAt, 2 * tiles(t.rows))
+  for (let tile = 0; tile < ranges.length / 2; tile++) {
+    const { from, to } = range?.(tile) ?? { from: 0, to: k }
+    ranges[2 * tile] = from
+    ranges[2 * tile + 1] = to
+  }
+  const { rows, rowStride, kStride, groups = 1, groupStride = 0 } = t
+  w.packPanels(srcAt, dstAt, rows, k, rowStride, kStride, groups, groupStride, rangesAt)
+}
+
+/** Bytes pack stages for an operand: its elements and its tile ranges. */
+const packBytes = (t: Operand, k: number): number => 8 * Math.ceil(span(t, k) / 2) + 8 * tiles(t.rows)
 
 /**
  * The panels of a second operand used again, by its data: a decode step multiplies by the same
@@ -1066,13 +1216,15 @@ type Range = Pick<TileRows, 'from' | 'to'>
  */
 const panels = new WeakMap<Int32Array, { readonly layout: string; panel?: Float64Array }>()
 
-function packRemembered(dst: Float64Array, at: number, y: Operand, k: number): void {
+function packRemembered(w: Exports, dstAt: number, srcAt: number, y: Operand, k: number): void {
   const { data, rows, rowStride, kStride, groups = 1, groupStride = 0 } = y
   const layout = `${rows}/${rowStride}/${kStride}/${groups}/${groupStride}/${k}`
   const seen = panels.get(data)
-  if (seen?.layout === layout && seen.panel) return dst.set(seen.panel, at)
-  pack(dst, at, y, k)
-  if (seen?.layout === layout) seen.panel = dst.slice(at, at + tiles(rows) * WASM_TILE * k)
+  const length = tiles(rows) * WASM_TILE * k
+  if (seen?.layout === layout && seen.panel)
+    return new Float64Array(w.memory.buffer, dstAt, length).set(seen.panel)
+  pack(w, dstAt, srcAt, y, k)
+  if (seen?.layout === layout) seen.panel = new Float64Array(w.memory.buffer, dstAt, length).slice()
   else panels.set(data, { layout })
 }
 
@@ -1092,13 +1244,14 @@ export function packMatmul(
   const [xLen, yLen] = [mt * WASM_TILE * k, nt * WASM_TILE * k]
   const outLen = mt * nt * WASM_TILE * WASM_TILE
   const [m, n] = [x.rows, y.rows]
-  // after the sums: the exponents and the rounded output (i32)
+  // after the sums: the exponents, the rounded output (i32), and the operands staged for packing
   const expsAt = 8 * (xLen + yLen + outLen)
   const roundedAt = expsAt + 8 * Math.ceil((m + n) / 2)
-  const buffer = reserve(w, roundedAt + 4 * m * n)
+  const srcAt = roundedAt + 8 * Math.ceil((m * n) / 2)
+  const buffer = reserve(w, srcAt + Math.max(packBytes(x, k), packBytes(y, k)))
+  pack(w, 0, srcAt, x, k, xRange)
+  packRemembered(w, 8 * xLen, srcAt, y, k)
   const f = new Float64Array(buffer, 0, xLen + yLen + outLen)
-  pack(f, 0, x, k, xRange)
-  packRemembered(f, xLen, y, k)
   const outAt = 8 * (xLen + yLen)
   const out = f.subarray(xLen + yLen)
   const stride = nt * WASM_TILE
