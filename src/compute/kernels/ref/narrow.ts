@@ -1,5 +1,6 @@
 import { I16_MAX, bitLength, rne, rneI32 } from './rounding.ts'
 import { maxAbs, qtensor, type QTensor, type RowScaled } from './tensor.ts'
+import { narrowRowsWasm } from './wasm/elementwise-kernels.ts'
 import { mulRowWasm } from './wasm/kernels.ts'
 
 /** the factor that makes the wasm row product a plain rounding */
@@ -57,6 +58,10 @@ export function narrowRows(t: QTensor): RowScaled {
     shape: [rows, cols],
     rowExps: new Int32Array(rows),
     data: new Int32Array(rows * cols),
+  }
+  if (narrowRowsWasm(t.data, cols, out.data, out.rowExps)) {
+    for (let i = 0; i < rows; i++) out.rowExps[i]! += t.exp
+    return out
   }
   for (let i = 0; i < rows; i++) {
     const row = t.data.subarray(i * cols, (i + 1) * cols)

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { randomIntTensor } from '../integer-oracle.ts'
-import { I32_MAX, mulRne, rne, rneBig, sat32 } from '../rounding.ts'
+import { fitShift } from '../narrow.ts'
+import { I16_MAX, I32_MAX, mulRne, rne, rneBig, rneI32, sat32 } from '../rounding.ts'
 import { seededRandom } from '../seeded-random.ts'
 import { sigmoidQ30 } from '../silu.ts'
 import {
   ROPE_GUARD,
   addRowWasm,
   centerRowsWasm,
+  narrowRowsWasm,
   elementwiseKernelBytes,
   elementwiseKernels,
   ropeRowsWasm,
@@ -147,5 +149,28 @@ describe('the second wasm module', () => {
     expect(dUp).toEqual(wantUp)
     expect(dGate).toEqual(wantGate)
     expect(swigluBackWasm(gate, up, dy, sig, { ...shifts, up: -1 }, dUp, dGate)).toBe(false)
+  })
+
+  it('narrowRows: each row’s fitShift of its max|x| and its mantissas rounded by it', () => {
+    const cols = 23
+    const rows = [
+      ints(cols, 31),
+      ints(cols, 15), // fits: no shift
+      ints(cols, 20),
+      new Int32Array(cols), // all zero
+      Int32Array.from({ length: cols }, (_, j) => (j === 3 ? -(2 ** 31) : 5)), // −2^31
+      Int32Array.from({ length: cols }, (_, j) => (j === 0 ? 65535 : -3)), // rounds up past 2^15 − 1
+      Int32Array.from({ length: cols }, (_, j) => (j % 2 === 0 ? 98303 : -98303)), // ties at s = 2
+    ]
+    const x = new Int32Array(rows.length * cols)
+    rows.forEach((r, i) => x.set(r, i * cols))
+    const [out, shifts] = [new Int32Array(x.length), new Int32Array(rows.length)]
+    expect(narrowRowsWasm(x, cols, out, shifts)).toBe(true)
+    rows.forEach((r, i) => {
+      const s = fitShift(Math.max(...Array.from(r, Math.abs)), I16_MAX)
+      expect(shifts[i]).toBe(s)
+      expect(out.subarray(i * cols, (i + 1) * cols)).toEqual(r.map((v) => rneI32(v, s)))
+    })
+    expect(shifts.subarray(1, 6)).toEqual(Int32Array.of(0, shifts[2]!, 0, 17, 2))
   })
 })

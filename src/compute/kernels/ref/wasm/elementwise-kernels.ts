@@ -9,10 +9,26 @@
  * - `scaleRows`: every row times its own scalar at its own shift (RMSNorm's x̂ and dx), one call for
  *   all rows where a row-by-row `mulRow` paid a call and a staging per row.
  * - `centerRows`: RMSNorm backward's w = v − x̂·mean(v ⊙ x̂), each row with its own mean, in one call.
+ * - `narrowRows`: every row to int16 mantissas with its own shift (attention's q and k, the whole KV
+ *   cache every decode step).
  * - `swigluBack`: SwiGLU's backward in one pass (silu, silu', both products), where the TS path ran
  *   five elementwise kernels and two JS loops, each staging its tensors in and out.
  */
-import { I32, I64, call, code, get, i32, i64, set, wasmModule, type Code, type WasmFunction } from './emit.ts'
+import {
+  I32,
+  I64,
+  call,
+  code,
+  get,
+  i32,
+  i64,
+  select,
+  set,
+  tee,
+  wasmModule,
+  type Code,
+  type WasmFunction,
+} from './emit.ts'
 import { frame, loadI32, rneVar, sat, step, whileLoop } from './bytecode.ts'
 import { stage, wasmMemory } from './kernels.ts'
 
@@ -275,6 +291,104 @@ function swigluBackFunction(): WasmFunction {
   return { name: 'swigluBack', params, results: [], locals, body }
 }
 
+/**
+ * (x, out, shifts, rows, cols): narrowRows' integer part. Per row, s = fitShift(max|x|, 2^15 − 1) —
+ * the smallest s ≥ 0 with round(max|x|·2^-s) ≤ 2^15 − 1 — into shifts, and out[j] = round(x[j]·2^-s).
+ */
+function narrowRowsFunction(): WasmFunction {
+  const params = [i32, i32, i32, i32, i32] as const
+  const [x, out, shifts, rows, cols] = [0, 1, 2, 3, 4]
+  const { locals, local } = frame(params)
+  const [xEnd, rowEnd, p] = [local(i32), local(i32), local(i32)]
+  const [v, m, sh] = [local(i64), local(i64), local(i64)]
+  const body = code(
+    get(cols),
+    I32.const(4),
+    I32.mul,
+    set(cols),
+    get(x),
+    get(rows),
+    get(cols),
+    I32.mul,
+    I32.add,
+    set(xEnd),
+    whileLoop(
+      code(get(x), get(xEnd), I32.ltS),
+      code(
+        get(x),
+        get(cols),
+        I32.add,
+        set(rowEnd),
+        // m = max|x| over the row (−2^31 included)
+        I64.const(0),
+        set(m),
+        get(x),
+        set(p),
+        whileLoop(
+          code(get(p), get(rowEnd), I32.ltS),
+          code(
+            loadI32(p),
+            tee(v),
+            I64.const(0),
+            get(v),
+            I64.sub,
+            get(v),
+            I64.const(0),
+            I64.gtS,
+            select,
+            tee(v),
+            get(m),
+            get(v),
+            get(m),
+            I64.gtS,
+            select,
+            set(m),
+            step(p, 4),
+          ),
+        ),
+        // s = max(0, bitLength(m) − 15), one more when m rounds up past 2^15 − 1
+        I64.const(49),
+        get(m),
+        I64.clz,
+        I64.sub,
+        tee(sh),
+        I64.const(0),
+        get(sh),
+        I64.const(0),
+        I64.gtS,
+        select,
+        set(sh),
+        get(sh),
+        rneVar(m, sh),
+        I64.const(32767),
+        I64.gtS,
+        I64.extendI32U,
+        I64.add,
+        set(sh),
+        get(shifts),
+        get(sh),
+        I32.wrapI64,
+        I32.store(0),
+        step(shifts, 4),
+        whileLoop(
+          code(get(x), get(rowEnd), I32.ltS),
+          code(
+            loadI32(x),
+            set(v),
+            get(out),
+            rneVar(v, sh),
+            I32.wrapI64,
+            I32.store(0),
+            step(x, 4),
+            step(out, 4),
+          ),
+        ),
+      ),
+    ),
+  )
+  return { name: 'narrowRows', params, results: [], locals, body }
+}
+
 /** RoPE's guard bits: each rotated product is rounded by 2^-(30 − ROPE_GUARD), their sum by 2^-ROPE_GUARD. */
 export const ROPE_GUARD = 20
 
@@ -431,6 +545,7 @@ interface Exports {
     guard: number,
     s: number,
   ): void
+  narrowRows(x: number, out: number, shifts: number, rows: number, cols: number): void
   swigluBack(
     gate: number,
     up: number,
@@ -456,6 +571,7 @@ export function elementwiseKernelBytes(): Uint8Array<ArrayBuffer> {
       scaleRowsFunction(),
       centerRowsFunction(),
       swigluBackFunction(),
+      narrowRowsFunction(),
     ],
     'imported',
   )
@@ -582,5 +698,20 @@ export function swigluBackWasm(
   wasm.swigluBack(at[0]!, at[1]!, at[2]!, at[3]!, at[4]!, at[4]! + 4 * n, n, ...sh)
   dUp.set(new Int32Array(buffer, at[4]!, n))
   dGate.set(new Int32Array(buffer, at[4]! + 4 * n, n))
+  return true
+}
+
+/**
+ * narrowRows' mantissas and per-row shifts of x [rows, cols] into out and shifts; false without the
+ * kernels.
+ */
+export function narrowRowsWasm(x: Int32Array, cols: number, out: Int32Array, shifts: Int32Array): boolean {
+  if (!wasm) return false
+  const rows = x.length / cols
+  const { at, buffer } = stage(wasm, [x], 4 * x.length + 4 * rows)
+  const shiftsAt = at[1]! + 4 * x.length
+  wasm.narrowRows(at[0]!, at[1]!, shiftsAt, rows, cols)
+  out.set(new Int32Array(buffer, at[1]!, x.length))
+  shifts.set(new Int32Array(buffer, shiftsAt, rows))
   return true
 }
