@@ -1,7 +1,8 @@
 import { magnitude, expForMagnitude } from './elementwise.ts'
 import { mulRneEach } from './mul-each.ts'
-import { PROB_EXP, logSoftmaxAt, softmaxRow } from './softmax.ts'
+import { logSoftmaxAt, softmax } from './softmax.ts'
 import { assertShape, qtensor, type QTensor } from './tensor.ts'
+import { scaleRowsWasm } from './wasm/elementwise-kernels.ts'
 
 function checkTargets(logits: QTensor, targets: Int32Array): [number, number] {
   const [t, v] = [logits.shape[0]!, logits.shape[1]!]
@@ -28,18 +29,29 @@ export function tokenLogProbs(logits: QTensor, targets: Int32Array, outExp: numb
 export function tokenLogProbBackward(logits: QTensor, targets: Int32Array, dLogProbs: QTensor): QTensor {
   const [t, v] = checkTargets(logits, targets)
   assertShape(dLogProbs, [t], 'log-prob gradient')
-  const p = qtensor([t, v], PROB_EXP)
   const e = expForMagnitude(magnitude(dLogProbs))
   const out = qtensor([t, v], e)
   const s = 30 + e - dLogProbs.exp
-  for (let i = 0; i < t; i++) {
-    const g = dLogProbs.data[i]!
-    if (g === 0) continue
-    softmaxRow(logits, i, p.data)
-    const row = p.data.subarray(i * v, (i + 1) * v)
-    // one-hot − p, in place: the row is not read again
+  // the rows with a gradient, gathered: one softmax and one scaling for all of them
+  const active = Int32Array.from(dLogProbs.data.keys()).filter((i) => dLogProbs.data[i] !== 0)
+  const x = qtensor([active.length, v], logits.exp)
+  active.forEach((i, r) => x.data.set(logits.data.subarray(i * v, (i + 1) * v), r * v))
+  const p = softmax(x)
+  // one-hot − p, in place: p is not read again
+  active.forEach((i, r) => {
+    const row = p.data.subarray(r * v, (r + 1) * v)
     for (let j = 0; j < v; j++) row[j] = (j === targets[i] ? 2 ** 30 : 0) - row[j]!
-    mulRneEach(row, Int32Array.of(g), s, out.data.subarray(i * v, (i + 1) * v))
-  }
+  })
+  const g = Int32Array.from(active, (i) => dLogProbs.data[i]!)
+  const scaled = new Int32Array(active.length * v)
+  if (!scaleRowsWasm(p.data, g, new Int32Array(active.length).fill(s), v, scaled))
+    for (let r = 0; r < active.length; r++)
+      mulRneEach(
+        p.data.subarray(r * v, (r + 1) * v),
+        g.subarray(r, r + 1),
+        s,
+        scaled.subarray(r * v, (r + 1) * v),
+      )
+  active.forEach((i, r) => out.data.set(scaled.subarray(r * v, (r + 1) * v), i * v))
   return out
 }

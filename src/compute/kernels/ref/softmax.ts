@@ -97,11 +97,6 @@ function softmaxRowsFast(
   )
 }
 
-/** One row of the softmax into out[row·n …] (`softmaxRowTs`'s bits); masked columns are 0. */
-export function softmaxRow(x: QTensor, row: number, out: Int32Array, options: SoftmaxOptions = {}): void {
-  if (!softmaxRowsFast(x, row, 1, out, options)) softmaxRowTs(x, row, out, options)
-}
-
 /** Row softmax in Q30: every row in one kernel call, or `softmaxRowTs` row by row. */
 export function softmax(x: QTensor, options: SoftmaxOptions = {}): QTensor {
   const [r, n] = rows2(x)

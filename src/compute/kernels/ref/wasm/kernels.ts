@@ -497,7 +497,7 @@ function expRowFunction(): WasmFunction {
 }
 
 function softmaxRowsFunction(): WasmFunction {
-  // (x, valid, out, scratch, rows, n, s, log2e): softmaxRow on every row of an i32 [rows, n] x. Row i
+  // (x, valid, out, scratch, rows, n, s, log2e): softmaxRowTs on every row of an i32 [rows, n] x. Row i
   // takes its first valid[i] ≤ n columns: e_j = exp(x_j − max, s, −30, log2e) ≤ 2^30 into the i64
   // scratch, the sum (< 2^52 for n ≤ 2^22) rounded to den ≤ 2^31 by shift = max(0, bits − 31), then
   // out_j = round-half-even(e_j·2^(30 − shift) / den), one native i64 division; masked columns are 0
@@ -1337,7 +1337,7 @@ export function expRowWasm(
 }
 
 /**
- * softmaxRow on every row of x [valid.length, n] at exponent xExp into out (Q30): row i takes its
+ * softmaxRowTs on every row of x [valid.length, n] at exponent xExp into out (Q30): row i takes its
  * first valid[i] columns and is 0 past them; false where the kernel does not cover the arguments
  * (the caller then runs the TS definition).
  */
