@@ -80,3 +80,10 @@ export const rneVar = (p: number, s: number): Code => code(get(p), rneI64(p, get
 /** i32 loads and stores through a pointer local, then the pointer steps on. */
 export const loadI32 = (ptr: number): Code => code(get(ptr), I32.load(0), I64.extendI32S)
 export const step = (ptr: number, bytes: number): Code => code(get(ptr), I32.const(bytes), I32.add, set(ptr))
+
+/** v ← 4·v: an element count held as bytes from here on. */
+export const toBytes = (v: number): Code => code(get(v), I32.const(4), I32.mul, set(v))
+
+/** end ← ptr + rows·rowBytes: the byte just past a [rows, ·] block whose rows are rowBytes long. */
+export const endAfter = (ptr: number, rows: number, rowBytes: number, end: number): Code =>
+  code(get(ptr), get(rows), get(rowBytes), I32.mul, I32.add, set(end))

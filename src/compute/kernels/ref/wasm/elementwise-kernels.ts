@@ -29,7 +29,7 @@ import {
   type Code,
   type WasmFunction,
 } from './emit.ts'
-import { frame, loadI32, rneVar, sat, step, whileLoop } from './bytecode.ts'
+import { endAfter, frame, loadI32, rneVar, sat, step, toBytes, whileLoop } from './bytecode.ts'
 import { stage, wasmMemory } from './kernels.ts'
 
 /**
@@ -93,16 +93,8 @@ function scaleRowsFunction(): WasmFunction {
   const [xEnd, rowEnd] = [local(i32), local(i32)]
   const [p, rv, sv] = [local(i64), local(i64), local(i64)]
   const body = code(
-    get(cols),
-    I32.const(4),
-    I32.mul,
-    set(cols),
-    get(x),
-    get(rows),
-    get(cols),
-    I32.mul,
-    I32.add,
-    set(xEnd),
+    toBytes(cols),
+    endAfter(x, rows, cols, xEnd),
     whileLoop(
       code(get(x), get(xEnd), I32.ltS),
       code(
@@ -152,16 +144,8 @@ function centerRowsFunction(): WasmFunction {
   const [vEnd, rowEnd] = [local(i32), local(i32)]
   const [p, m, sh, g, s64] = [local(i64), local(i64), local(i64), local(i64), local(i64)]
   const body = code(
-    get(cols),
-    I32.const(4),
-    I32.mul,
-    set(cols),
-    get(v),
-    get(rows),
-    get(cols),
-    I32.mul,
-    I32.add,
-    set(vEnd),
+    toBytes(cols),
+    endAfter(v, rows, cols, vEnd),
     get(guard),
     I64.extendI32S,
     set(g),
@@ -302,16 +286,8 @@ function narrowRowsFunction(): WasmFunction {
   const [xEnd, rowEnd, p] = [local(i32), local(i32), local(i32)]
   const [v, m, sh] = [local(i64), local(i64), local(i64)]
   const body = code(
-    get(cols),
-    I32.const(4),
-    I32.mul,
-    set(cols),
-    get(x),
-    get(rows),
-    get(cols),
-    I32.mul,
-    I32.add,
-    set(xEnd),
+    toBytes(cols),
+    endAfter(x, rows, cols, xEnd),
     whileLoop(
       code(get(x), get(xEnd), I32.ltS),
       code(
@@ -445,20 +421,9 @@ function ropeRowsFunction(): WasmFunction {
   const outAt = (offset: Code): Code => code(get(pa), offset, I32.add, get(out), I32.add, get(x), I32.sub)
   const body = code(
     // half and width in bytes from here on
-    get(half),
-    I32.const(4),
-    I32.mul,
-    set(half),
-    get(width),
-    I32.const(4),
-    I32.mul,
-    set(width),
-    get(x),
-    get(rows),
-    get(width),
-    I32.mul,
-    I32.add,
-    set(xEnd),
+    toBytes(half),
+    toBytes(width),
+    endAfter(x, rows, width, xEnd),
     get(x),
     set(pa),
     whileLoop(

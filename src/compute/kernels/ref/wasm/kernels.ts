@@ -43,7 +43,7 @@ import {
 } from './emit.ts'
 import { EXP_TAYLOR, LN2_Q30, LOG2E_Q30 } from '../exp-constants.ts'
 import { I32_MAX } from '../rounding.ts'
-import { frame, loadI32, rneI64, rneVar, sat, step, whileLoop } from './bytecode.ts'
+import { frame, loadI32, rneI64, rneVar, sat, step, toBytes, whileLoop } from './bytecode.ts'
 
 /** Output rows and columns of a register tile: 8 f64x2 accumulators. */
 export const WASM_TILE = 4
@@ -200,11 +200,10 @@ function packPanelsFunction(): WasmFunction {
     local(i32),
     local(i32),
   ]
-  const bytes = (v: number): Code => code(get(v), I32.const(4), I32.mul, set(v))
   const body = code(
-    bytes(rowStride),
-    bytes(kStride),
-    bytes(groupStride),
+    toBytes(rowStride),
+    toBytes(kStride),
+    toBytes(groupStride),
     whileLoop(
       code(get(r), get(rows), I32.ltS),
       code(
