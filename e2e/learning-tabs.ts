@@ -171,6 +171,22 @@ export const click = (tab: LearningTab, testId: string): Promise<boolean> =>
     return true
   })()`)
 
+/**
+ * What a tab shows on the way to learning and to its wallet, for a failure message: the learning
+ * phase and banner, the network, and (opening the Wallet view) the wallet's status and error.
+ */
+export async function startState(tab: LearningTab): Promise<Record<string, string | null>> {
+  const state = {
+    phase: await attribute(tab, 'train-phase', 'data-phase'),
+    banner: await text(tab, 'train-banner'),
+    net: await attribute(tab, 'net-status', 'data-status'),
+    submissions: await text(tab, 'train-submissions'),
+  }
+  await tab.evaluate(`location.hash = '#/wallet'`)
+  await new Promise((resolve) => setTimeout(resolve, 2_000))
+  return { ...state, wallet: await text(tab, 'wallet-status'), walletError: await text(tab, 'wallet-error') }
+}
+
 /** Opens a view by its hash and waits until it has rendered: a view's code loads when it is first shown. */
 export async function openView(tab: LearningTab, view: string): Promise<void> {
   await tab.evaluate(`location.hash = '#/${view}'`)

@@ -33,6 +33,7 @@ import {
   playwrightTab,
   receiptsOf,
   roundsOf,
+  startState,
   submissionsOf,
   text,
   until,
@@ -117,7 +118,10 @@ const coordinator = (): Address => {
 async function register(tab: LearningTab): Promise<Peer> {
   // the Train view says the burner will ask each round, and offers the switch
   await openView(tab, 'train')
-  await until(() => click(tab, 'submissions-auto-approve'), Boolean, 30_000)
+  await until(() => click(tab, 'submissions-auto-approve'), Boolean, 60_000).catch(async (error: unknown) => {
+    console.log(`${tab.label} before registering: ${JSON.stringify(await startState(tab))}`)
+    throw error
+  })
   await until(
     () => text(tab, 'submissions-confirm-hint'),
     (hint) => hint === null,
