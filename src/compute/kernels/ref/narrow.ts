@@ -1,5 +1,5 @@
 import { I16_MAX, bitLength, rne, rneI32 } from './rounding.ts'
-import { maxAbs, qtensor, type QTensor, type RowScaled } from './tensor.ts'
+import { maxAbs, type QTensor, type RowScaled } from './tensor.ts'
 import { narrowRowsWasm } from './wasm/elementwise-kernels.ts'
 import { mulRowWasm } from './wasm/kernels.ts'
 
@@ -32,15 +32,23 @@ export function fitShift(m: number, limit: number): number {
 export function narrow16(t: QTensor): QTensor {
   const hit = narrowed.get(t.data)
   if (hit && hit.exp === t.exp) return hit.out
-  const s = fitShift(maxAbs(t.data), I16_MAX)
-  let out: QTensor
-  if (s === 0) out = { shape: t.shape, exp: t.exp, data: t.data.slice() }
-  else {
-    out = qtensor(t.shape, t.exp + s)
-    roundShift(t.data, s, out.data)
-  }
+  const out = narrowWhole(t)
   narrowed.set(t.data, { exp: t.exp, out })
   return out
+}
+
+/**
+ * narrow16 unremembered: the row kernel over the tensor as one row (its max and its rounding in one
+ * pass over wasm memory, the tensor copied in once), or the max and a rounding pass in TS.
+ */
+function narrowWhole(t: QTensor): QTensor {
+  const shift = new Int32Array(1)
+  const data = new Int32Array(t.data.length)
+  if (t.data.length > 0 && narrowRowsWasm(t.data, t.data.length, data, shift))
+    return { shape: t.shape, exp: t.exp + shift[0]!, data }
+  const s = fitShift(maxAbs(t.data), I16_MAX)
+  if (s === 0) return { shape: t.shape, exp: t.exp, data: t.data.slice() }
+  return { shape: t.shape, exp: t.exp + s, data: roundShift(t.data, s, data) }
 }
 
 /**
