@@ -10,7 +10,7 @@
  */
 import { matmul } from './matmul.ts'
 import { rneLimbs, sat32 } from './rounding.ts'
-import { packMatmul, WASM_TILE, type Operand, type TileRows } from './wasm/kernels.ts'
+import { packMatmul, WASM_TILE, type Operand, type PlacedTile, type TileRows } from './wasm/kernels.ts'
 
 export type { Operand } from './wasm/kernels.ts'
 
@@ -44,21 +44,21 @@ const CARRY = 2 ** 16
 export function blockMatmul(p: BlockProduct): void {
   const { a, b, k, aExps, bExps, outExp, out, at, stride } = p
   const m = a.rows
-  const limits = (t: number): TileRows => ({ index: t, ...(p.tile?.(t) ?? { cols: b.rows, from: 0, to: k }) })
+  const limits = (t: number): PlacedTile => {
+    const range = p.tile?.(t)
+    return range
+      ? { index: t, cols: range.cols, from: range.from, to: range.to, at, stride }
+      : { index: t, cols: b.rows, from: 0, to: k, at, stride }
+  }
   const packed = packMatmul(a, b, k, p.tile && limits)
   if (!packed) return viaMatmul(p, limits)
   const product = p.aMax * p.bMax
   const run = product === 0 ? k : Math.max(1, Math.min(k, Math.floor(2 ** 53 / product)))
-  const rows = new Int32Array(WASM_TILE * b.rows)
   for (let t = 0; t * WASM_TILE < m; t++) {
     const tile = limits(t)
-    const i0 = t * WASM_TILE
-    const height = Math.min(WASM_TILE, m - i0)
     if (tile.cols <= 0) continue
-    if (tile.to - tile.from <= run) packed.rounded(aExps, bExps, outExp, rows, tile)
-    else carried(packed.sums.bind(packed), packed.stride, tile, run, p, rows)
-    for (let r = 0; r < height; r++)
-      out.set(rows.subarray(r * tile.cols, (r + 1) * tile.cols), at + (i0 + r) * stride)
+    if (tile.to - tile.from <= run) packed.rounded(aExps, bExps, outExp, out, tile)
+    else carried(packed.sums.bind(packed), packed.stride, tile, run, p)
   }
 }
 
@@ -72,7 +72,6 @@ function carried(
   tile: TileRows,
   run: number,
   p: BlockProduct,
-  rows: Int32Array,
 ): void {
   const i0 = tile.index * WASM_TILE
   const height = Math.min(WASM_TILE, p.a.rows - i0)
@@ -91,7 +90,9 @@ function carried(
   for (let r = 0; r < height; r++)
     for (let j = 0; j < tile.cols; j++) {
       const e = r * tile.cols + j
-      rows[e] = sat32(rneLimbs(hi[e]!, lo[e]!, 16, p.outExp - p.aExps[i0 + r]! - p.bExps[j]!))
+      p.out[p.at + (i0 + r) * p.stride + j] = sat32(
+        rneLimbs(hi[e]!, lo[e]!, 16, p.outExp - p.aExps[i0 + r]! - p.bExps[j]!),
+      )
     }
 }
 

@@ -120,11 +120,36 @@ export const V128 = {
   load64Splat: (offset = 0): Code => simd(0x0a, ...memarg(3, offset)),
   store: (offset = 0): Code => simd(0x0b, ...memarg(4, offset)),
   zero: simd(0x0c, ...new Array<number>(16).fill(0)),
+  /** one 32- or 64-bit element into lane 0, the other lanes 0 */
+  load32Zero: (offset = 0): Code => simd(0x5c, ...memarg(2, offset)),
+  load64Zero: (offset = 0): Code => simd(0x5d, ...memarg(3, offset)),
+  /** lane `lane` of the vector stored as one 32- or 64-bit element */
+  store32Lane: (lane: number, offset = 0): Code => simd(0x5a, ...memarg(2, offset), lane),
+  store64Lane: (lane: number, offset = 0): Code => simd(0x5b, ...memarg(3, offset), lane),
 } as const satisfies Record<string, Code | ((...a: number[]) => Code)>
 
 export const F64x2 = {
+  splat: simd(0x14),
   add: simd(0xf0),
   mul: simd(0xf2),
+  min: simd(0xf4),
+  max: simd(0xf5),
+  /** round to the nearest integer, ties to even */
+  nearest: simd(0x94),
+} as const satisfies Record<string, Code>
+
+export const I32x4 = {
+  splat: simd(0x11),
+  add: simd(0xae),
+  minS: simd(0xb6),
+  maxS: simd(0xb8),
+  /** both f64 lanes to i32 (NaN → 0, saturating), into lanes 0 and 1; lanes 2 and 3 are 0 */
+  truncSatF64x2SZero: simd(0xfc),
+} as const satisfies Record<string, Code>
+
+export const I64x2 = {
+  extendLowI32x4S: simd(0xc7),
+  shl: simd(0xcb),
 } as const satisfies Record<string, Code>
 
 /** Concatenates instruction sequences into one body. */

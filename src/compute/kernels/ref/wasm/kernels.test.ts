@@ -96,6 +96,37 @@ describe('wasm kernels', () => {
   })
 })
 
+describe('matmul’s rounding of the exact sums (roundSums, two columns a lane pair)', () => {
+  const rand = seededRandom(29)
+  it('rounds half to even and saturates with an exponent per row of A and per row of B, odd widths included', () => {
+    for (const [m, n, k, bits, spread] of [
+      [8, 7, 3, 4, 6], // small sums over shifts of 0–12: many exact ties
+      [12, 9, 5, 15, 40], // shifts from far right (all 0) to far left (saturated)
+      [4, 1, 2, 31, 3],
+    ] as const) {
+      const scaled = (rows: number) => {
+        const t = randomIntTensor(rand, [rows, k], 0, bits)
+        return {
+          shape: [rows, k] as const,
+          data: t.data,
+          rowExps: Int32Array.from({ length: rows }, () => int(-spread, spread)),
+        }
+      }
+      const [a, b] = [scaled(m), scaled(n)]
+      for (const outExp of [-spread, 0, spread, 2 * spread]) {
+        const c = matmul(a, b, { transB: true, outExp })
+        for (let i = 0; i < m; i++)
+          for (let j = 0; j < n; j++) {
+            let sum = 0n
+            for (let kk = 0; kk < k; kk++) sum += BigInt(a.data[i * k + kk]!) * BigInt(b.data[j * k + kk]!)
+            const want = roundOnce(sum, a.rowExps[i]! + b.rowExps[j]!, c.exp)
+            if (c.data[i * n + j] !== want) expect([m, n, outExp, i, j, c.data[i * n + j]]).toBe(want)
+          }
+      }
+    }
+  })
+})
+
 describe('a weight multiplied again (its panels kept from the second use)', () => {
   const rand = seededRandom(23)
   it('gives the same bits every time, and a kept panel never serves another layout of the same data', () => {

@@ -20,7 +20,9 @@ import {
   F64,
   F64x2,
   I32,
+  I32x4,
   I64,
+  I64x2,
   V128,
   call,
   else_,
@@ -818,129 +820,113 @@ function softmaxBackRowsFunction(): WasmFunction {
 
 function roundSumsFunction(): WasmFunction {
   // (sums, stride, out, m, n, aExps, bExps, outExp): out[i·n + j] = sat32(rne(sums[i·stride + j],
-  // outExp − aExps[i] − bExps[j])) for exact integer sums |·| ≤ 2^53 held in f64
+  // outExp − aExps[i] − bExps[j])) for exact integer sums |·| ≤ 2^53 held in f64, two columns at a
+  // time: each sum times 2^(aExps[i] + bExps[j] − outExp) (a power of two built from its exponent bits,
+  // so the product is exact), f64x2.nearest (ties to even), clamped to ±(2^31 − 1). A factor below
+  // 2^-1022 is built as 0 and one above 2^1023 as ∞: the sums round to 0 or saturate, and 0·∞ (a NaN)
+  // truncates to 0, as the exact rounding of a zero sum.
   const params = [i32, i32, i32, i32, i32, i32, i32, i32] as const
   const [sums, stride, out, m, n, aExps, bExps, outExp] = [0, 1, 2, 3, 4, 5, 6, 7]
   const { locals, local } = frame(params)
-  const [i, j, ps, pe, rowShift] = [local(i32), local(i32), local(i32), local(i32), local(i32)]
-  const [v, sh] = [local(i64), local(i64)]
-  const [shift] = [local(i32)]
-  const element = code(
-    get(ps),
-    F64.load(0),
-    I64.truncF64S,
-    set(v),
-    get(rowShift),
-    get(pe),
-    I32.load(0),
-    I32.sub,
-    tee(shift),
-    I32.const(0),
-    I32.gtS,
-    if_,
-    // a right shift: past 55 every |v| ≤ 2^53 rounds to 0
-    get(shift),
-    I32.const(55),
-    I32.geS,
-    if_,
-    I64.const(0),
-    set(v),
-    else_,
-    get(shift),
-    I64.extendI32S,
-    set(sh),
-    rneI64(v, get(sh)),
-    set(v),
-    end,
-    else_,
-    // a left shift by t = −shift: v·2^t saturates once |v| > ⌊I32_MAX/2^t⌋
-    I32.const(0),
-    get(shift),
-    I32.sub,
-    tee(shift),
-    I32.const(31),
-    I32.gtS,
-    if_,
-    I64.const(I32_MAX),
-    I64.const(0),
-    I64.const(-I32_MAX),
-    get(v),
-    I64.const(0),
-    I64.ltS,
-    select,
-    get(v),
-    I64.const(0),
-    I64.gtS,
-    select,
-    set(v),
-    else_,
-    get(v),
-    I64.const(I32_MAX),
-    get(shift),
-    I64.extendI32S,
-    tee(sh),
-    I64.shrS,
-    I64.gtS,
-    get(v),
-    I64.const(-I32_MAX),
-    get(sh),
-    I64.shrS,
-    I64.ltS,
-    I32.or,
-    if_,
-    I64.const(I32_MAX),
-    I64.const(-I32_MAX),
-    get(v),
-    I64.const(0),
-    I64.gtS,
-    select,
-    set(v),
-    else_,
-    get(v),
-    get(sh),
-    I64.shl,
-    set(v),
-    end,
-    end,
-    end,
-    sat(v),
-    get(out),
-    get(v),
-    I32.wrapI64,
-    I32.store(0),
-    step(out, 4),
-    step(ps, 8),
-    step(pe, 4),
-  )
+  const [aEnd, ps, pe, pairEnd, rowEnd] = [local(i32), local(i32), local(i32), local(i32), local(i32)]
+  const [bias, hi, lo, top] = [local(v128), local(v128), local(v128), local(v128)]
+  const rounded = (load: Code, loadExps: Code, store: Code): Code =>
+    code(
+      get(out),
+      get(ps),
+      load,
+      get(pe),
+      loadExps,
+      get(bias),
+      I32x4.add,
+      V128.zero,
+      I32x4.maxS,
+      get(top),
+      I32x4.minS,
+      I64x2.extendLowI32x4S,
+      I32.const(52),
+      I64x2.shl,
+      F64x2.mul,
+      F64x2.nearest,
+      get(hi),
+      F64x2.min,
+      get(lo),
+      F64x2.max,
+      I32x4.truncSatF64x2SZero,
+      store,
+    )
   const body = code(
-    I32.const(0),
-    set(i),
+    I32.const(I32_MAX),
+    F64.convertI32S,
+    F64x2.splat,
+    set(hi),
+    I32.const(-I32_MAX),
+    F64.convertI32S,
+    F64x2.splat,
+    set(lo),
+    I32.const(2047),
+    I32x4.splat,
+    set(top),
+    get(stride),
+    I32.const(8),
+    I32.mul,
+    set(stride),
+    get(aExps),
+    get(m),
+    I32.const(4),
+    I32.mul,
+    I32.add,
+    set(aEnd),
+    get(bExps),
+    get(n),
+    I32.const(-2),
+    I32.and,
+    I32.const(4),
+    I32.mul,
+    I32.add,
+    set(pairEnd),
+    get(bExps),
+    get(n),
+    I32.const(4),
+    I32.mul,
+    I32.add,
+    set(rowEnd),
     whileLoop(
-      code(get(i), get(m), I32.ltS),
+      code(get(aExps), get(aEnd), I32.ltS),
       code(
-        get(outExp),
         get(aExps),
         I32.load(0),
+        get(outExp),
         I32.sub,
-        set(rowShift),
-        get(sums),
-        get(i),
-        get(stride),
-        I32.mul,
-        I32.const(8),
-        I32.mul,
+        I32.const(1023),
         I32.add,
+        I32x4.splat,
+        set(bias),
+        get(sums),
         set(ps),
         get(bExps),
         set(pe),
-        I32.const(0),
-        set(j),
-        whileLoop(code(get(j), get(n), I32.ltS), code(element, get(j), I32.const(1), I32.add, set(j))),
-        step(aExps, 4),
-        get(i),
-        I32.const(1),
+        whileLoop(
+          code(get(pe), get(pairEnd), I32.ltS),
+          code(
+            rounded(V128.load(0), V128.load64Zero(0), V128.store64Lane(0)),
+            step(ps, 16),
+            step(pe, 8),
+            step(out, 8),
+          ),
+        ),
+        get(pe),
+        get(rowEnd),
+        I32.ltS,
+        if_,
+        rounded(V128.load64Zero(0), V128.load32Zero(0), V128.store32Lane(0)),
+        step(out, 4),
+        end,
+        get(sums),
+        get(stride),
         I32.add,
-        set(i),
+        set(sums),
+        step(aExps, 4),
       ),
     ),
   )
@@ -1151,10 +1137,16 @@ export interface PackedMatmul {
   sums(from: number, to: number, tile?: Pick<TileRows, 'index' | 'cols'>): Float64Array
   /**
    * The m×n output of the whole reduction (one range: the caller knows every sum stays within 2^53):
-   * sat32(rne(sum, outExp − aExps[i] − bExps[j])), rounded in wasm. With `tile`, that tile's rows
-   * (rows × cols, row stride cols) over its range only.
+   * sat32(rne(sum, outExp − aExps[i] − bExps[j])), rounded in wasm. With `tile`, that tile's rows over
+   * its range only, row i written from out[tile.at + i·tile.stride] on.
    */
-  rounded(aExps: Int32Array, bExps: Int32Array, outExp: number, out: Int32Array, tile?: TileRows): void
+  rounded(aExps: Int32Array, bExps: Int32Array, outExp: number, out: Int32Array, tile?: PlacedTile): void
+}
+
+/** A row tile whose rounded rows land in place: row i of the product at out[at + i·stride]. */
+export interface PlacedTile extends TileRows {
+  readonly at: number
+  readonly stride: number
 }
 
 const tiles = (rows: number): number => Math.ceil(rows / WASM_TILE)
@@ -1255,6 +1247,7 @@ export function packMatmul(
   const out = f.subarray(xLen + yLen)
   const stride = nt * WASM_TILE
   const exps = new Int32Array(buffer, expsAt, m + n)
+  const heap = new Int32Array(buffer)
   // the exponents last staged: a tiled product rounds tile after tile with the same ones
   let staged: [Int32Array, Int32Array] | undefined
   const sums = (from: number, to: number, tile?: Pick<TileRows, 'index' | 'cols'>): Float64Array => {
@@ -1279,7 +1272,13 @@ export function packMatmul(
   return {
     stride,
     sums,
-    rounded(aExps: Int32Array, bExps: Int32Array, outExp: number, result: Int32Array, tile?: TileRows): void {
+    rounded(
+      aExps: Int32Array,
+      bExps: Int32Array,
+      outExp: number,
+      result: Int32Array,
+      tile?: PlacedTile,
+    ): void {
       if (staged?.[0] !== aExps || staged[1] !== bExps) {
         exps.set(aExps.subarray(0, m))
         exps.set(bExps.subarray(0, n), m)
@@ -1293,18 +1292,22 @@ export function packMatmul(
       }
       const rowAt = tile.index * WASM_TILE
       const rows = Math.min(WASM_TILE, m - rowAt)
+      const cols = tile.cols
       sums(tile.from, tile.to, tile)
       w.roundSums(
         outAt + 8 * rowAt * stride,
         stride,
         roundedAt,
         rows,
-        tile.cols,
+        cols,
         expsAt + 4 * rowAt,
         expsAt + 4 * m,
         outExp,
       )
-      result.set(new Int32Array(buffer, roundedAt, rows * tile.cols))
+      // element by element: a tile's rows are short, and a view per row cost more than its copy
+      for (let r = 0, from = roundedAt / 4; r < rows; r++, from += cols)
+        for (let j = 0, to = tile.at + (rowAt + r) * tile.stride; j < cols; j++)
+          result[to + j] = heap[from + j]!
     },
   }
 }
