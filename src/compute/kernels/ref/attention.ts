@@ -1,10 +1,10 @@
 import { blockMatmul, type Operand } from './block-matmul.ts'
-import { mul } from './elementwise.ts'
 import { matmulBoundExp } from './matmul.ts'
 import { narrow16, narrowRows, roundShift } from './narrow.ts'
 import { I16_MAX, rne, sat32 } from './rounding.ts'
 import { rsqrtFixed } from './rsqrt.ts'
-import { PROB_EXP, softmax, softmaxBackward } from './softmax.ts'
+import { scoreGrad } from './score-grad.ts'
+import { PROB_EXP, softmax } from './softmax.ts'
 import { maxAbs, qtensor, type QTensor, type RowScaled } from './tensor.ts'
 import { WASM_TILE } from './wasm/kernels.ts'
 
@@ -290,7 +290,7 @@ export function attentionBackward(
       })
   const scale = qtensor([1], -30, Int32Array.of(rsqrtFixed(d, 0, -30)))
   // dS at SCORE_EXP's scale: the scores were multiplied by 2^SCORE_EXP before the softmax saw them
-  const ds = narrow16(mul(softmaxBackward(p, dps), scale))
+  const ds = scoreGrad(p, dps, scale)
 
   const group = heads / kvHeads
   // one exponent per gradient, from whole-tensor maxima, so every block lands in the same format

@@ -1,5 +1,5 @@
 import { LOG2E_Q30, expFixed } from './exp.ts'
-import { expForMagnitude, magnitude } from './elementwise.ts'
+import { expForMagnitude } from './elementwise.ts'
 import { lnQ30 } from './log.ts'
 import { bitLength, ceilLog2, divRne, mulRne, rne, sat32 } from './rounding.ts'
 import { assertShape, maxAbs, qtensor, type QTensor } from './tensor.ts'
@@ -159,18 +159,32 @@ export function logSoftmaxAt(x: QTensor, cols: Int32Array, outExp: number): QTen
 export function softmaxBackward(p: QTensor, dp: QTensor): QTensor {
   const [r, n] = rows2(p)
   assertShape(dp, p.shape, 'softmax dp')
-  const guard = 21 - ceilLog2(Math.max(n, 1))
-  const ex = expForMagnitude(magnitude(dp) + 1) // |dp − dot| ≤ 2·max|dp|
+  const { guard, ex, t } = softmaxBackShifts(n, dp.exp, maxAbs(dp.data))
   const u = new Int32Array(r * n)
-  const t = ex - dp.exp + guard
   if (!softmaxBackRowsWasm(p.data, dp.data, n, guard, t, u))
     for (let i = 0; i < r; i++) {
       let dot = 0
       for (let j = 0; j < n; j++) dot += mulRne(p.data[i * n + j]!, dp.data[i * n + j]!, 30 - guard)
       for (let j = 0; j < n; j++) u[i * n + j] = sat32(rne(dp.data[i * n + j]! * 2 ** guard - dot, t))
     }
-  const e = expForMagnitude(bitLength(maxAbs(u)) + ex)
-  const out = qtensor([r, n], e)
-  mulRneEach(p.data, u, 30 + e - ex, out.data)
+  const { exp, shift } = softmaxBackOut(ex, maxAbs(u))
+  const out = qtensor([r, n], exp)
+  mulRneEach(p.data, u, shift, out.data)
   return out
+}
+
+/**
+ * softmaxBackward's fixed points for rows of n and dp at dpExp: the guard bits of the row dot, the
+ * exponent ex of dp − dot (|dp − dot| ≤ 2·max|dp|) and the shift t that puts it there.
+ */
+export function softmaxBackShifts(n: number, dpExp: number, dpMax: number) {
+  const guard = 21 - ceilLog2(Math.max(n, 1))
+  const ex = expForMagnitude(bitLength(dpMax) + dpExp + 1)
+  return { guard, ex, t: ex - dpExp + guard }
+}
+
+/** softmaxBackward's output exponent, from max|u| at ex, and the shift of the product p·u. */
+export function softmaxBackOut(ex: number, uMax: number) {
+  const exp = expForMagnitude(bitLength(uMax) + ex)
+  return { exp, shift: 30 + exp - ex }
 }

@@ -1304,10 +1304,11 @@ export function packMatmul(
         expsAt + 4 * m,
         outExp,
       )
-      // element by element: a tile's rows are short, and a view per row cost more than its copy
-      for (let r = 0, from = roundedAt / 4; r < rows; r++, from += cols)
-        for (let j = 0, to = tile.at + (rowAt + r) * tile.stride; j < cols; j++)
-          result[to + j] = heap[from + j]!
+      for (let r = 0, from = roundedAt / 4, to = tile.at + rowAt * tile.stride; r < rows; r++) {
+        result.set(heap.subarray(from, from + cols), to)
+        from += cols
+        to += tile.stride
+      }
     },
   }
 }
@@ -1447,6 +1448,68 @@ export function softmaxBackRowsWasm(
   wasm.softmaxBackRows(at[0]!, at[1]!, at[2]!, p.length / n, n, guard, t)
   u.set(new Int32Array(buffer, at[2]!, p.length))
   return true
+}
+
+/**
+ * Kernels on i32 arrays kept in wasm memory between calls, for a chain of elementwise passes whose
+ * exponents each come from the previous pass's maximum: the arrays are copied in once and the result
+ * out once, instead of every pass staging its operands and copying its output back. Regions are
+ * byte offsets handed out in order (growing the memory as needed, so they outlive any buffer view);
+ * an arena is used up by one synchronous chain (any other kernel call reuses the memory from 0). The
+ * kernels' domains are the wrappers' above: a call outside returns false and does nothing.
+ */
+export interface WasmArena {
+  /** a copy of a in the arena; its region's offset */
+  put(a: Int32Array): number
+  /** a region of count i32 */
+  alloc(count: number): number
+  maxAbs(at: number, count: number): number
+  /** mulRowWasm on regions; b holds bCount elements */
+  mulRow(a: number, b: number, bCount: number, out: number, count: number, s: number): boolean
+  /** softmaxBackRowsWasm on regions of rows × n */
+  softmaxBackRows(
+    p: number,
+    dp: number,
+    u: number,
+    rows: number,
+    n: number,
+    guard: number,
+    t: number,
+  ): boolean
+  /** a copy of the region out of the arena */
+  read(at: number, count: number): Int32Array
+}
+
+export function wasmArena(): WasmArena | undefined {
+  if (!wasm) return undefined
+  const w = wasm
+  let next = 0
+  const alloc = (count: number): number => {
+    const at = next
+    next += 8 * Math.ceil(count / 2)
+    reserve(w, next)
+    return at
+  }
+  return {
+    put(a) {
+      const at = alloc(a.length)
+      new Int32Array(w.memory.buffer, at, a.length).set(a)
+      return at
+    },
+    alloc,
+    maxAbs: (at, count) => w.maxAbs(at, count),
+    mulRow(a, b, bCount, out, count, s) {
+      if (s < 0 || s > 60 || bCount === 0) return false
+      w.mulRow(a, b, 4 * bCount, out, count, s)
+      return true
+    },
+    softmaxBackRows(p, dp, u, rows, n, guard, t) {
+      if (guard < 0 || guard > 21 || t < 0 || t > 60) return false
+      w.softmaxBackRows(p, dp, u, rows, n, guard, t)
+      return true
+    },
+    read: (at, count) => new Int32Array(w.memory.buffer, at, count).slice(),
+  }
 }
 
 /** max|x| (maxAbs) by i32x4 lanes; undefined without the kernels. */
