@@ -6,6 +6,7 @@ import { rsqrtFixed } from './rsqrt.ts'
 import { scoreGrad } from './score-grad.ts'
 import { PROB_EXP, softmax } from './softmax.ts'
 import { maxAbs, qtensor, type QTensor, type RowScaled } from './tensor.ts'
+import { dotsWasm, weightedWasm } from './wasm/decode-kernels.ts'
 import { WASM_TILE } from './wasm/kernels.ts'
 
 /** Attention scores q·k are held at 2^-16 (range ±32768) before the 1/√d scale inside the softmax. */
@@ -101,7 +102,8 @@ function queryBlocksTimesKv(x: QTensor, y: QTensor, yMax: number, shape: Attenti
  * `queryBlocksTimesKv` for fewer queries than a tile (a decode step): plain sums, one rounding each —
  * a block product would pad every query to a tile and pack both blocks. Exact in any order: x is P
  * (a row sums to at most 2^15 + S at 2^-15) or, in a backward of fewer than 4 positions, dS (int16),
- * so |Σ| stays far below 2^53 with |y| < 2^31.
+ * so |Σ| stays far below 2^53 with |y| < 2^31. Every query row is a job of the wasm kernel
+ * (decode-kernels.ts), or of the loop below.
  */
 function directTimesKv(x: QTensor, y: QTensor, shape: AttentionShape, out: QTensor): void {
   const { batch, seqLen: s, heads, headDim: d } = shape
@@ -109,19 +111,25 @@ function directTimesKv(x: QTensor, y: QTensor, shape: AttentionShape, out: QTens
   const [yc, oc] = [y.shape[1]!, heads * d]
   const valid = causal(s, nq)
   const shift = out.exp - x.exp - y.exp
-  for (let b = 0; b < batch; b++)
-    for (let h = 0; h < heads; h++) {
-      const yAt = b * s * yc + kvOf(h, shape) * d
-      for (let r = 0; r < nq; r++) {
-        const xAt = ((b * heads + h) * nq + r) * s
-        const outAt = (b * nq + r) * oc + h * d
-        for (let dd = 0; dd < d; dd++) {
-          let sum = 0
-          for (let j = 0, n = valid(r); j < n; j++) sum += x.data[xAt + j]! * y.data[yAt + j * yc + dd]!
-          out.data[outAt + dd] = sat32(rne(sum, shift))
-        }
+  // one job per query row and head: [xAt, yAt, outAt, n]
+  const jobs = new Int32Array(4 * batch * heads * nq)
+  for (let b = 0, at = 0; b < batch; b++)
+    for (let h = 0; h < heads; h++)
+      for (let r = 0; r < nq; r++, at += 4) {
+        jobs[at] = ((b * heads + h) * nq + r) * s
+        jobs[at + 1] = b * s * yc + kvOf(h, shape) * d
+        jobs[at + 2] = (b * nq + r) * oc + h * d
+        jobs[at + 3] = valid(r)
       }
+  if (weightedWasm(x.data, y.data, jobs, yc, d, shift, out.data)) return
+  for (let at = 0; at < jobs.length; at += 4) {
+    const [xAt, yAt, outAt, n] = [jobs[at]!, jobs[at + 1]!, jobs[at + 2]!, jobs[at + 3]!]
+    for (let dd = 0; dd < d; dd++) {
+      let sum = 0
+      for (let j = 0; j < n; j++) sum += x.data[xAt + j]! * y.data[yAt + j * yc + dd]!
+      out.data[outAt + dd] = sat32(rne(sum, shift))
     }
+  }
 }
 
 /** Query row r of a sequence sits at position seqLen − queryLen + r and sees keys up to it. */
@@ -193,27 +201,36 @@ function blockScores(qr: RowScaled, kr: RowScaled, shape: AttentionShape, scores
 
 /**
  * A decode step's scores as plain exact sums (d int16 products < 2^30 each), one rounding each; the
- * same bits as the block products, which would pad every query to a tile and pack both blocks.
+ * same bits as the block products, which would pad every query to a tile and pack both blocks. Every
+ * query row is a job of the wasm kernel (decode-kernels.ts), or of the loop below.
  */
 function directScores(qr: RowScaled, kr: RowScaled, shape: AttentionShape, scores: QTensor): void {
   const { batch, seqLen: s, heads, headDim: d } = shape
   const nq = shape.queryLen ?? s
   const [qc, kc] = [qr.shape[1]!, kr.shape[1]!]
   const valid = causal(s, nq)
-  for (let b = 0; b < batch; b++)
-    for (let h = 0; h < heads; h++) {
-      const kAt = b * s * kc + kvOf(h, shape) * d
-      for (let r = 0; r < nq; r++) {
-        const qAt = (b * nq + r) * qc + h * d
-        const rowShift = SCORE_EXP - qr.rowExps[b * nq + r]!
-        const outAt = ((b * heads + h) * nq + r) * s
-        for (let j = 0, n = valid(r); j < n; j++) {
-          let sum = 0
-          for (let dd = 0; dd < d; dd++) sum += qr.data[qAt + dd]! * kr.data[kAt + j * kc + dd]!
-          scores.data[outAt + j] = sat32(rne(sum, rowShift - kr.rowExps[b * s + j]!))
-        }
+  // one job per query row and head: [qAt, kAt, kExpAt, outAt, n, rowShift]
+  const jobs = new Int32Array(6 * batch * heads * nq)
+  for (let b = 0, at = 0; b < batch; b++)
+    for (let h = 0; h < heads; h++)
+      for (let r = 0; r < nq; r++, at += 6) {
+        jobs[at] = (b * nq + r) * qc + h * d
+        jobs[at + 1] = b * s * kc + kvOf(h, shape) * d
+        jobs[at + 2] = b * s
+        jobs[at + 3] = ((b * heads + h) * nq + r) * s
+        jobs[at + 4] = valid(r)
+        jobs[at + 5] = SCORE_EXP - qr.rowExps[b * nq + r]!
       }
+  if (dotsWasm(qr.data, kr.data, kr.rowExps, jobs, kc, d, scores.data)) return
+  for (let at = 0; at < jobs.length; at += 6) {
+    const [qAt, kAt, kExpAt, outAt] = [jobs[at]!, jobs[at + 1]!, jobs[at + 2]!, jobs[at + 3]!]
+    const [n, rowShift] = [jobs[at + 4]!, jobs[at + 5]!]
+    for (let j = 0; j < n; j++) {
+      let sum = 0
+      for (let dd = 0; dd < d; dd++) sum += qr.data[qAt + dd]! * kr.data[kAt + j * kc + dd]!
+      scores.data[outAt + j] = sat32(rne(sum, rowShift - kr.rowExps[kExpAt + j]!))
     }
+  }
 }
 
 /** P at 2^-15 per probability tensor: the backward takes the forward's probabilities again. */

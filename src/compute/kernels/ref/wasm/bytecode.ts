@@ -3,6 +3,7 @@
  * pointer steps and the i64 round-half-even and saturation every kernel rounds with.
  */
 import {
+  F64,
   I32,
   I64,
   block,
@@ -14,6 +15,7 @@ import {
   loop,
   select,
   set,
+  tee,
   type Code,
   type ValType,
 } from './emit.ts'
@@ -87,3 +89,41 @@ export const toBytes = (v: number): Code => code(get(v), I32.const(4), I32.mul, 
 /** end ← ptr + rows·rowBytes: the byte just past a [rows, ·] block whose rows are rowBytes long. */
 export const endAfter = (ptr: number, rows: number, rowBytes: number, end: number): Code =>
   code(get(ptr), get(rows), get(rowBytes), I32.mul, I32.add, set(end))
+
+/**
+ * sat32(round-half-even(v·2^-shift)) as an i32 on the stack, for an exact integer v (|v| ≤ 2^53) in an
+ * f64 local and any i32 shift: v times the power of two 2^-shift built from its exponent bits (exact),
+ * nearest (ties to even), clamped to ±(2^31 − 1). A factor below 2^-1022 is built as 0 and one above
+ * 2^1023 as ∞, so the value rounds to 0 or saturates, and 0·∞ (a NaN) truncates to 0. `e` is an i32
+ * scratch local.
+ */
+export const roundScaled = (v: number, shift: number, e: number): Code =>
+  code(
+    get(v),
+    I32.const(1023),
+    get(shift),
+    I32.sub,
+    tee(e),
+    I32.const(0),
+    get(e),
+    I32.const(0),
+    I32.gtS,
+    select,
+    tee(e),
+    I32.const(2047),
+    get(e),
+    I32.const(2047),
+    I32.ltS,
+    select,
+    I64.extendI32U,
+    I64.const(52),
+    I64.shl,
+    F64.reinterpretI64,
+    F64.mul,
+    F64.nearest,
+    F64.const(I32_MAX),
+    F64.min,
+    F64.const(-I32_MAX),
+    F64.max,
+    F64.truncSatToI32S,
+  )

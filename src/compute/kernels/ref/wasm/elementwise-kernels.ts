@@ -30,7 +30,7 @@ import {
   type WasmFunction,
 } from './emit.ts'
 import { endAfter, frame, loadI32, rneVar, sat, step, toBytes, whileLoop } from './bytecode.ts'
-import { stage, wasmMemory } from './kernels.ts'
+import { onKernelMemory, stage } from './kernels.ts'
 
 /**
  * (a, b, out, count, sa, sb, s): out[i] = sat32(round((a[i]·2^sa + b[i]·2^sb)·2^-s)) for i32 a and b,
@@ -542,19 +542,7 @@ export function elementwiseKernelBytes(): Uint8Array<ArrayBuffer> {
   )
 }
 
-function instantiate(): (Exports & { readonly memory: WebAssembly.Memory }) | undefined {
-  if (!wasmMemory) return undefined
-  try {
-    const module = new WebAssembly.Module(elementwiseKernelBytes())
-    const exports = new WebAssembly.Instance(module, { env: { memory: wasmMemory } }).exports
-    return { ...(exports as unknown as Exports), memory: wasmMemory }
-  } catch {
-    // a runtime that refuses synchronous compilation here: the TS definitions run, with the same bits
-    return undefined
-  }
-}
-
-const wasm = instantiate()
+const wasm = onKernelMemory<Exports>(elementwiseKernelBytes())
 
 /** Whether this module's kernels are in use (false: the TS definitions run). */
 export const elementwiseKernels = wasm !== undefined

@@ -108,11 +108,20 @@ export const I64 = {
 } as const satisfies Record<string, Code | ((...a: number[]) => Code)>
 
 export const F64 = {
+  const: (x: number): Code => [0x44, ...new Uint8Array(Float64Array.of(x).buffer)],
   load: (offset = 0): Code => [0x2b, ...memarg(3, offset)],
   store: (offset = 0): Code => [0x39, ...memarg(3, offset)],
+  /** round to the nearest integer, ties to even */
+  nearest: [0x9e],
   add: [0xa0],
+  mul: [0xa2],
+  min: [0xa4],
+  max: [0xa5],
   convertI32S: [0xb7],
   convertI64S: [0xb9],
+  reinterpretI64: [0xbf],
+  /** to i32, saturating (NaN → 0) */
+  truncSatToI32S: [0xfc, 0x02],
 } as const satisfies Record<string, Code | ((...a: number[]) => Code)>
 
 export const V128 = {
@@ -130,13 +139,16 @@ export const V128 = {
 
 export const F64x2 = {
   splat: simd(0x14),
+  extractLane: (lane: number): Code => simd(0x21, lane),
+  /** i32 lanes 0 and 1 to f64 */
+  convertLowI32x4S: simd(0xfe),
   add: simd(0xf0),
   mul: simd(0xf2),
   min: simd(0xf4),
   max: simd(0xf5),
   /** round to the nearest integer, ties to even */
   nearest: simd(0x94),
-} as const satisfies Record<string, Code>
+} as const satisfies Record<string, Code | ((...a: number[]) => Code)>
 
 export const I32x4 = {
   splat: simd(0x11),

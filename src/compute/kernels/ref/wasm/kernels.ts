@@ -1091,8 +1091,23 @@ const wasm = instantiate()
 /** Whether the wasm kernels are in use (false: the TS definitions run). */
 export const wasmKernels = wasm !== undefined
 
-/** The kernels' memory, which the second module imports; undefined without the kernels. */
-export const wasmMemory = wasm?.memory
+/**
+ * Another module of kernels on this module's memory (it imports env.memory): its exports, or undefined
+ * without these kernels or where the runtime refuses to compile it synchronously (the TS definitions
+ * then run, with the same bits).
+ */
+export function onKernelMemory<T>(
+  bytes: Uint8Array<ArrayBuffer>,
+): (T & { readonly memory: WebAssembly.Memory }) | undefined {
+  if (!wasm) return undefined
+  try {
+    const exports = new WebAssembly.Instance(new WebAssembly.Module(bytes), { env: { memory: wasm.memory } })
+      .exports
+    return { ...(exports as T), memory: wasm.memory }
+  } catch {
+    return undefined
+  }
+}
 
 /** The memory's buffer, at least `bytes` long (growing detaches older views: take them after this). */
 function reserve(w: { readonly memory: WebAssembly.Memory }, bytes: number): ArrayBuffer {
