@@ -36,6 +36,51 @@ describe('sampling', () => {
     expect(() => candidateOrder(new Int32Array(2 ** 23 + 1))).toThrow(RangeError)
   })
 
+  it('without top-k, draws the token of the full ordered walk (the lazy heaps give its cut and its pick)', () => {
+    // topK = v is the same cut as topK = 0 and takes the sorted walk, so the two must always agree
+    const rand = seededRandom(11)
+    let draws = 0
+    for (const v of [1, 2, 7, 64, 512]) {
+      for (let trial = 0; trial < 60; trial++) {
+        // gaps from ties (quantised logits) to far (many probabilities of 0), T from sharp to flat
+        const step = [0, 0.25, 1, 4][trial % 4]!
+        const spread = [0.5, 4, 30, 200][Math.floor(trial / 4) % 4]!
+        const values = Array.from({ length: v }, () => {
+          const x = (rand() * 2 - 1) * spread
+          return step === 0 ? x : Math.round(x / step) * step
+        })
+        const row = fromFloat([v], -16, values)
+        const temperatureQ16 = [65536, 6554, 3 * 65536][trial % 3]!
+        for (const topPQ30 of [2 ** 30, 2 ** 30 - 1, 0.999 * 2 ** 30, 0.9 * 2 ** 30, 0.3 * 2 ** 30, 1, 0])
+          for (let pos = 0; pos < 4; pos++) {
+            const lazy = sampleToken(row, { temperatureQ16, topK: 0, topPQ30 }, key(pos))
+            const sorted = sampleToken(row, { temperatureQ16, topK: v, topPQ30 }, key(pos))
+            if (lazy !== sorted)
+              expect([v, trial, topPQ30, pos, lazy]).toEqual([v, trial, topPQ30, pos, sorted])
+            draws++
+          }
+      }
+    }
+    expect(draws).toBe(5 * 60 * 7 * 4)
+    // top-p exactly at a cut: the prefix without the m smallest candidates reaches p (kept out) or
+    // misses it by one (the last of them kept)
+    for (let trial = 0; trial < 40; trial++) {
+      const v = 16 + trial
+      const row = fromFloat([v], -16, uniformArray(rand, v, -3, 3))
+      const pInts = softmax(qtensor([1, v], -16, temperatureScaled(row, 65536).data)).data
+      const total = pInts.reduce((a, b) => a + b, 0)
+      const ascending = Array.from(pInts).sort((a, b) => a - b)
+      for (let m = 1; m <= 3; m++)
+        for (const nudge of [0, 1]) {
+          const topPQ30 = total - ascending.slice(0, m).reduce((a, b) => a + b, 0) + nudge
+          for (let pos = 0; pos < 8; pos++)
+            expect(sampleToken(row, { temperatureQ16: 65536, topK: 0, topPQ30 }, key(pos))).toBe(
+              sampleToken(row, { temperatureQ16: 65536, topK: v, topPQ30 }, key(pos)),
+            )
+        }
+    }
+  })
+
   it('greedy breaks ties toward the lower token id', () => {
     expect(greedyToken(logits)).toBe(1)
     expect(sampleToken(logits, { ...params, temperatureQ16: 0 }, key(0))).toBe(1)
