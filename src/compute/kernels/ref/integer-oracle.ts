@@ -26,3 +26,23 @@ export function roundOnce(n: bigint, e: number, outExp: number): number {
   }
   return Number(q > BigInt(I32_MAX) ? BigInt(I32_MAX) : q < -BigInt(I32_MAX) ? -BigInt(I32_MAX) : q)
 }
+
+/**
+ * op on fresh copies of its inputs with a switchable set of kernels on, then off: the two results.
+ * The ops remember results per data array, so each path gets arrays of its own.
+ */
+export function bothPaths<T>(
+  kernels: { off: boolean },
+  inputs: QTensor[],
+  op: (...t: QTensor[]) => T,
+): [T, T] {
+  const copy = (t: QTensor): QTensor => ({ ...t, data: t.data.slice() })
+  kernels.off = false
+  const on = op(...inputs.map(copy))
+  kernels.off = true
+  try {
+    return [on, op(...inputs.map(copy))]
+  } finally {
+    kernels.off = false
+  }
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { attention, attentionBackward, type AttentionShape } from '../attention.ts'
-import { randomIntTensor } from '../integer-oracle.ts'
+import { bothPaths, randomIntTensor } from '../integer-oracle.ts'
 import { seededRandom } from '../seeded-random.ts'
 import type { QTensor } from '../tensor.ts'
 import { decodeKernelBytes, decodeKernels } from './decode-kernels.ts'
@@ -21,20 +21,6 @@ vi.mock('./decode-kernels.ts', async (importActual) => {
 })
 
 const rand = seededRandom(41)
-/** A fresh copy: attention remembers probabilities per data array, so each path gets arrays of its own. */
-const copy = (t: QTensor): QTensor => ({ ...t, data: t.data.slice() })
-
-function bothPaths<T>(inputs: QTensor[], op: (...t: QTensor[]) => T): [T, T] {
-  kernels.off = false
-  const on = op(...inputs.map(copy))
-  kernels.off = true
-  try {
-    return [on, op(...inputs.map(copy))]
-  } finally {
-    kernels.off = false
-  }
-}
-
 const same = (a: QTensor, b: QTensor) => {
   expect(a.exp).toBe(b.exp)
   expect(Buffer.from(a.data.buffer).equals(Buffer.from(b.data.buffer))).toBe(true)
@@ -59,7 +45,7 @@ describe('decode attention kernels', () => {
       const k = randomIntTensor(rand, [batch * seqLen, kvHeads * headDim], -12, kBits)
       const v = randomIntTensor(rand, [batch * seqLen, kvHeads * headDim], vExp, vBits)
       kernels.ran = 0
-      const [on, off] = bothPaths([q, k, v], (a, b, c) => attention(a!, b!, c!, shape))
+      const [on, off] = bothPaths(kernels, [q, k, v], (a, b, c) => attention(a!, b!, c!, shape))
       same(on, off)
       expect(kernels.ran).toBe(headDim % 2 === 0 ? 2 : 0)
     }
@@ -73,7 +59,9 @@ describe('decode attention kernels', () => {
     const v = randomIntTensor(rand, [rows, 2 * 8], -16, 31)
     const dOut = randomIntTensor(rand, [rows, width], -30, 31)
     kernels.ran = 0
-    const [on, off] = bothPaths([q, k, v, dOut], (a, b, c, d) => attentionBackward(a!, b!, c!, d!, shape))
+    const [on, off] = bothPaths(kernels, [q, k, v, dOut], (a, b, c, d) =>
+      attentionBackward(a!, b!, c!, d!, shape),
+    )
     for (const grad of ['dq', 'dk', 'dv'] as const) same(on[grad], off[grad])
     expect(kernels.ran).toBe(2) // the scores, and dQ = dS·K
   })

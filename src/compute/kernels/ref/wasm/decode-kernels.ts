@@ -38,6 +38,39 @@ const laneProduct = (acc: number, a: Code, ptr: number): Code =>
 const fromJob = (base: number, jobs: number, field: number, ptr: number): Code =>
   code(get(base), get(jobs), I32.load(4 * field), I32.const(4), I32.mul, I32.add, set(ptr))
 
+/**
+ * What both kernels set up first: the row stride in bytes, the end of the d f64 lanes in scratch and
+ * the end of the job table.
+ */
+const prologue = (
+  stride: number,
+  scratch: number,
+  d: number,
+  scratchEnd: number,
+  jobs: number,
+  count: number,
+  jobBytes: number,
+  jobsEnd: number,
+): Code =>
+  code(
+    get(stride),
+    I32.const(4),
+    I32.mul,
+    set(stride),
+    get(scratch),
+    get(d),
+    I32.const(8),
+    I32.mul,
+    I32.add,
+    set(scratchEnd),
+    get(jobs),
+    get(count),
+    I32.const(jobBytes),
+    I32.mul,
+    I32.add,
+    set(jobsEnd),
+  )
+
 function dotsFunction(): WasmFunction {
   // (q, k, kExps, out, jobs, count, kStride, d, scratch): per job, for j < n: out[outAt + j] =
   // sat32(rne(Σ_{dd<d} q[qAt + dd]·k[kAt + j·kStride + dd], rowShift − kExps[kExpAt + j]))
@@ -50,22 +83,7 @@ function dotsFunction(): WasmFunction {
   const acc = local(v128)
   const v = local(f64)
   const body = code(
-    get(kStride),
-    I32.const(4),
-    I32.mul,
-    set(kStride),
-    get(scratch),
-    get(d),
-    I32.const(8),
-    I32.mul,
-    I32.add,
-    set(scratchEnd),
-    get(jobs),
-    get(count),
-    I32.const(DOTS_JOB),
-    I32.mul,
-    I32.add,
-    set(jobsEnd),
+    prologue(kStride, scratch, d, scratchEnd, jobs, count, DOTS_JOB, jobsEnd),
     whileLoop(
       code(get(jobs), get(jobsEnd), I32.ltS),
       code(
@@ -142,22 +160,7 @@ function weightedFunction(): WasmFunction {
   const [xv, acc] = [local(v128), local(v128)]
   const v = local(f64)
   const body = code(
-    get(yStride),
-    I32.const(4),
-    I32.mul,
-    set(yStride),
-    get(scratch),
-    get(d),
-    I32.const(8),
-    I32.mul,
-    I32.add,
-    set(scratchEnd),
-    get(jobs),
-    get(count),
-    I32.const(WEIGHTED_JOB),
-    I32.mul,
-    I32.add,
-    set(jobsEnd),
+    prologue(yStride, scratch, d, scratchEnd, jobs, count, WEIGHTED_JOB, jobsEnd),
     whileLoop(
       code(get(jobs), get(jobsEnd), I32.ltS),
       code(

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { add } from '../elementwise.ts'
-import { randomIntTensor } from '../integer-oracle.ts'
+import { bothPaths, randomIntTensor } from '../integer-oracle.ts'
 import { tokenLogProbBackward } from '../logprob.ts'
 import { narrowRows } from '../narrow.ts'
 import { rmsNorm, rmsNormBackward } from '../rmsnorm.ts'
@@ -8,7 +8,6 @@ import { rope } from '../rope.ts'
 import { ropeTable } from '../rope-table.ts'
 import { seededRandom } from '../seeded-random.ts'
 import { swigluBackward } from '../silu.ts'
-import type { QTensor } from '../tensor.ts'
 
 // Every kernel of the second module can be switched off here, so each op runs its TS path (what a
 // runtime without WebAssembly SIMD runs) on the same inputs as its kernel path.
@@ -32,21 +31,6 @@ vi.mock('./elementwise-kernels.ts', async (importActual) => {
 
 const rand = seededRandom(37)
 const tensor = (shape: number[], exp: number, bits: number) => randomIntTensor(rand, shape, exp, bits)
-/** A fresh copy: the ops remember results per data array, so each path gets arrays of its own. */
-const copy = (t: QTensor): QTensor => ({ ...t, data: t.data.slice() })
-
-/** op on fresh copies of its inputs with the kernels on, then off: the two results. */
-function bothPaths<T>(inputs: QTensor[], op: (...t: QTensor[]) => T): [T, T] {
-  kernels.off = false
-  const on = op(...inputs.map(copy))
-  kernels.off = true
-  try {
-    return [on, op(...inputs.map(copy))]
-  } finally {
-    kernels.off = false
-  }
-}
-
 describe('the TS paths give the kernels’ bits', () => {
   it('add, at finer, coarser and left-shifted output exponents', () => {
     for (const [ea, eb, out] of [
@@ -56,7 +40,7 @@ describe('the TS paths give the kernels’ bits', () => {
       [-20, -18, -25],
       [-24, -24, -16],
     ] as const) {
-      const [on, off] = bothPaths([tensor([33, 17], ea, 31), tensor([33, 17], eb, 31)], (a, b) =>
+      const [on, off] = bothPaths(kernels, [tensor([33, 17], ea, 31), tensor([33, 17], eb, 31)], (a, b) =>
         add(a!, b!, out),
       )
       expect(on).toEqual(off)
@@ -67,14 +51,16 @@ describe('the TS paths give the kernels’ bits', () => {
     const table = ropeTable(16, 64, 10000)
     const positions = Int32Array.from({ length: 12 }, (_, i) => (i * 7) % 64)
     for (const inverse of [false, true]) {
-      const [on, off] = bothPaths([tensor([12, 64], -20, 31)], (x) => rope(x!, positions, table, inverse))
+      const [on, off] = bothPaths(kernels, [tensor([12, 64], -20, 31)], (x) =>
+        rope(x!, positions, table, inverse),
+      )
       expect(on).toEqual(off)
     }
   })
 
   it('RMSNorm forward and backward', () => {
     const inputs = [tensor([40, 64], -20, 28), tensor([64], -24, 25), tensor([40, 64], -30, 30)]
-    const [on, off] = bothPaths(inputs, (x, w, dy) => [
+    const [on, off] = bothPaths(kernels, inputs, (x, w, dy) => [
       rmsNorm(x!, w!, 1e-6, -20),
       rmsNormBackward(x!, w!, 1e-6, dy!),
     ])
@@ -83,12 +69,12 @@ describe('the TS paths give the kernels’ bits', () => {
 
   it('SwiGLU backward', () => {
     const inputs = [tensor([24, 96], -22, 28), tensor([24, 96], -20, 30), tensor([24, 96], -30, 31)]
-    const [on, off] = bothPaths(inputs, (gate, up, dy) => swigluBackward(gate!, up!, dy!))
+    const [on, off] = bothPaths(kernels, inputs, (gate, up, dy) => swigluBackward(gate!, up!, dy!))
     expect(on).toEqual(off)
   })
 
   it('narrowRows', () => {
-    const [on, off] = bothPaths([tensor([50, 48], -18, 31)], (x) => narrowRows(x!))
+    const [on, off] = bothPaths(kernels, [tensor([50, 48], -18, 31)], (x) => narrowRows(x!))
     expect(on).toEqual(off)
   })
 
@@ -96,7 +82,7 @@ describe('the TS paths give the kernels’ bits', () => {
     const targets = Int32Array.from({ length: 30 }, (_, i) => (i * 37) % 512)
     const dLogProbs = tensor([30], -30, 20)
     for (let i = 0; i < 30; i += 3) dLogProbs.data[i] = 0
-    const [on, off] = bothPaths([tensor([30, 512], -16, 24), dLogProbs], (logits, g) =>
+    const [on, off] = bothPaths(kernels, [tensor([30, 512], -16, 24), dLogProbs], (logits, g) =>
       tokenLogProbBackward(logits!, targets, g!),
     )
     expect(on).toEqual(off)
