@@ -65,6 +65,8 @@ test('a full disk: rounds go on training, the Train view says why, and saving re
 
   // learning normally first: two rounds trained and saved
   await expect.poll(() => lastVersion(tab), { timeout: 90_000, intervals: [1_000] }).toBeGreaterThanOrEqual(2)
+  // this stack runs no chain: the rounds' rewards wait, and the submissions card says why
+  expect(await text(tab, 'submissions-no-chain')).toMatch(/runs no chain/)
 
   const used = await usage(cdp, origin)
   await cdp.send('Storage.overrideQuotaForOrigin', { origin, quotaSize: used })

@@ -39,6 +39,7 @@ export function SubmissionsPanel() {
         ) : undefined
       }
     >
+      <NoChain />
       <ConfirmEachRound />
       <TableScroll label="On-chain submissions" className="train-feed-scroll">
         <table className="table train-table">
@@ -107,6 +108,21 @@ export function SubmissionsPanel() {
         </table>
       </TableScroll>
     </Card>
+  )
+}
+
+/**
+ * An app server without a chain (its deployment answered with a note and no coordinator): the rounds
+ * below are queued with nowhere to go, so say so where they pile up.
+ */
+function NoChain() {
+  const noChain = useWalletStore((s) => s.deployment === null && s.deploymentNote !== null)
+  if (!noChain) return null
+  return (
+    <p className="hint-block" data-testid="submissions-no-chain">
+      This app server runs no chain with the swarm’s coordinator, so these rewards stay queued here (the
+      Wallet view says more).
+    </p>
   )
 }
 
