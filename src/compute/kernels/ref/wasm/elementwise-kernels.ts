@@ -30,7 +30,7 @@ import {
   type WasmFunction,
 } from './emit.ts'
 import { endAfter, frame, loadI32, rneVar, sat, step, toBytes, whileLoop } from './bytecode.ts'
-import { onKernelMemory, stage } from './kernels.ts'
+import { onKernelMemory, runStaged, stage } from './kernels.ts'
 
 /**
  * (a, b, out, count, sa, sb, s): out[i] = sat32(round((a[i]·2^sa + b[i]·2^sb)·2^-s)) for i32 a and b,
@@ -560,9 +560,7 @@ export function addRowWasm(
   out: Int32Array,
 ): boolean {
   if (!wasm || Math.min(sa, sb, s) < 0 || Math.max(sa, sb) > 30 || s > 60) return false
-  const { at, buffer } = stage(wasm, [a, b], 4 * a.length)
-  wasm.addRow(at[0]!, at[1]!, at[2]!, a.length, sa, sb, s)
-  out.set(new Int32Array(buffer, at[2]!, a.length))
+  runStaged(wasm, [a, b], out, a.length, (at) => wasm.addRow(at[0]!, at[1]!, at[2]!, a.length, sa, sb, s))
   return true
 }
 
@@ -579,9 +577,9 @@ export function ropeRowsWasm(
   out: Int32Array,
 ): boolean {
   if (!wasm) return false
-  const { at, buffer } = stage(wasm, [x, cos, sin], 4 * x.length)
-  wasm.ropeRows(at[0]!, at[1]!, at[2]!, at[3]!, x.length / width, width, half)
-  out.set(new Int32Array(buffer, at[3]!, x.length))
+  runStaged(wasm, [x, cos, sin], out, x.length, (at) =>
+    wasm.ropeRows(at[0]!, at[1]!, at[2]!, at[3]!, x.length / width, width, half),
+  )
   return true
 }
 
@@ -597,9 +595,9 @@ export function scaleRowsWasm(
   out: Int32Array,
 ): boolean {
   if (!wasm || s.some((v) => v < 0 || v > 60)) return false
-  const { at, buffer } = stage(wasm, [x, r, s], 4 * x.length)
-  wasm.scaleRows(at[0]!, at[1]!, at[2]!, at[3]!, r.length, cols)
-  out.set(new Int32Array(buffer, at[3]!, x.length))
+  runStaged(wasm, [x, r, s], out, x.length, (at) =>
+    wasm.scaleRows(at[0]!, at[1]!, at[2]!, at[3]!, r.length, cols),
+  )
   return true
 }
 
@@ -617,9 +615,9 @@ export function centerRowsWasm(
   out: Int32Array,
 ): boolean {
   if (!wasm || guard < 0 || guard > 30 || s < 0 || s > 60 || st.some((x) => x < 0 || x > 60)) return false
-  const { at, buffer } = stage(wasm, [v, xhat, mean, st], 4 * v.length)
-  wasm.centerRows(at[0]!, at[1]!, at[2]!, at[3]!, at[4]!, mean.length, v.length / mean.length, guard, s)
-  out.set(new Int32Array(buffer, at[4]!, v.length))
+  runStaged(wasm, [v, xhat, mean, st], out, v.length, (at) =>
+    wasm.centerRows(at[0]!, at[1]!, at[2]!, at[3]!, at[4]!, mean.length, v.length / mean.length, guard, s),
+  )
   return true
 }
 

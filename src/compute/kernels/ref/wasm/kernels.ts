@@ -1413,14 +1413,30 @@ export function stage(
 }
 
 /**
+ * The row wrappers' skeleton: inputs staged, `kernel` run on their offsets (at[inputs.length] is the
+ * output's, right after them), and `count` i32 of output copied into out.
+ */
+export function runStaged(
+  w: { readonly memory: WebAssembly.Memory },
+  inputs: readonly Int32Array[],
+  out: Int32Array,
+  count: number,
+  kernel: (at: readonly number[]) => void,
+): void {
+  const { at } = stage(w, inputs, 4 * count)
+  kernel(at)
+  out.set(new Int32Array(w.memory.buffer, at[inputs.length], count))
+}
+
+/**
  * out[i] = sat32(round(a[i]·b[i mod b.length]·2^-s)) (mulRne on i32 operands) for 0 ≤ s ≤ 60;
  * false where the kernel does not cover it.
  */
 export function mulRowWasm(a: Int32Array, b: Int32Array, s: number, out: Int32Array): boolean {
   if (!wasm || s < 0 || s > 60 || b.length === 0 || a.length > out.length) return false
-  const { at, buffer } = stage(wasm, [a, b], 4 * a.length)
-  wasm.mulRow(at[0]!, at[1]!, 4 * b.length, at[2]!, a.length, s)
-  out.set(new Int32Array(buffer, at[2]!, a.length))
+  runStaged(wasm, [a, b], out, a.length, (at) =>
+    wasm.mulRow(at[0]!, at[1]!, 4 * b.length, at[2]!, a.length, s),
+  )
   return true
 }
 
@@ -1440,9 +1456,7 @@ export function mulRowExactWasm(a: Int32Array, b: Int32Array, s: number, out: Fl
 export function sigmoidRowWasm(x: Int32Array, xExp: number, out: Int32Array): boolean {
   const s = 6 - xExp
   if (!wasm || s < 0 || s > EXP_MAX_SHIFT) return false
-  const { at, buffer } = stage(wasm, [x], 4 * x.length)
-  wasm.sigmoidRow(at[0]!, at[1]!, x.length, s)
-  out.set(new Int32Array(buffer, at[1]!, x.length))
+  runStaged(wasm, [x], out, x.length, (at) => wasm.sigmoidRow(at[0]!, at[1]!, x.length, s))
   return true
 }
 
@@ -1459,9 +1473,9 @@ export function softmaxBackRowsWasm(
   u: Int32Array,
 ): boolean {
   if (!wasm || guard < 0 || guard > 21 || t < 0 || t > 60) return false
-  const { at, buffer } = stage(wasm, [p, dp], 4 * p.length)
-  wasm.softmaxBackRows(at[0]!, at[1]!, at[2]!, p.length / n, n, guard, t)
-  u.set(new Int32Array(buffer, at[2]!, p.length))
+  runStaged(wasm, [p, dp], u, p.length, (at) =>
+    wasm.softmaxBackRows(at[0]!, at[1]!, at[2]!, p.length / n, n, guard, t),
+  )
   return true
 }
 
