@@ -9,7 +9,9 @@
 // The sampler runs --sampler-reps times on each twin, old and new alternating (the first runs pay the
 // decode path's JIT warm-up); its ratio is the median of the pairs'.
 //   node --import ./src/polyfills/register.js bench/step-speed.ts [--batches 5] [--groups 16] [--g 8]
-//     [--sampler-tokens 48] [--sampler-reps 5]
+//     [--sampler-tokens 48] [--sampler-reps 5] [--sampler-groups 8]
+// The round's sampler: --sampler-groups prompts × G rows, one prompt after another on the old twin and
+// on this tree's generateRows, and all at once with generateGroups (a peer's round on the twin).
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -41,6 +43,7 @@ const { values } = parseArgs({
     old: { type: 'string', default: DEFAULT_OLD_COMMIT },
     'sampler-tokens': { type: 'string', default: '48' },
     'sampler-reps': { type: 'string', default: '5' },
+    'sampler-groups': { type: 'string', default: String(DEFAULT_LEARNING.tasksPerRound) },
   },
 })
 const batches = positiveInt(values.batches, 'batches')
@@ -48,6 +51,7 @@ const groups = positiveInt(values.groups, 'groups')
 const g = positiveInt(values.g, 'g')
 const samplerTokens = positiveInt(values['sampler-tokens'], 'sampler-tokens')
 const samplerReps = positiveInt(values['sampler-reps'], 'sampler-reps')
+const samplerGroups = positiveInt(values['sampler-groups'], 'sampler-groups')
 /** The swarm's GRPO step: the default recipe's settings with the trainer's Adam moments. */
 const GRPO = { ...DEFAULT_LEARNING.grpo, ...ADAM_MOMENTS }
 const repo = fileURLToPath(new URL('../', import.meta.url))
@@ -61,6 +65,8 @@ interface Twin {
   generate: typeof import('../src/compute/model/generate.ts').generate
   /** The G rows batched (absent in the old twin, which decodes one row at a time). */
   generateRows?: typeof import('../src/compute/model/generate.ts').generateRows
+  /** Several prompts' rows batched (absent before the round's prompts were sampled in one pass). */
+  generateGroups?: typeof import('../src/compute/model/generate.ts').generateGroups
 }
 
 async function loadTwin(root: string): Promise<Twin> {
@@ -87,6 +93,7 @@ async function loadTwin(root: string): Promise<Twin> {
     initTrainState: train.initTrainState,
     generate: gen.generate,
     generateRows: gen.generateRows,
+    generateGroups: gen.generateGroups,
   }
 }
 
@@ -295,6 +302,68 @@ async function main(): Promise<void> {
       ratio: `×${fmt(samplerResult.ratio, 2)} (${fmt(Math.min(...samplerRatios), 2)}–${fmt(Math.max(...samplerRatios), 2)})${sameTokens ? '' : ' TOKENS DIFFER'}`,
     })
 
+    // the sampler across a round's prompts: --sampler-groups prompts × G rows, as a peer samples a round.
+    // The old twin and this tree's generateRows take one prompt after another; generateGroups decodes
+    // every prompt's rows in one pass. Tokens must agree on all three.
+    const roundPrompts = recipe[0]!.groups.slice(0, samplerGroups).map((grp, i) => ({
+      prompt: Int32Array.from(grp.promptIds),
+      seed: [19, i] as const,
+      steps: rowSteps,
+    }))
+    const perPrompt = (twin: Twin) => {
+      const t0 = performance.now()
+      const tokens = roundPrompts.map(({ prompt, seed }) => {
+        const options = { ...sampleOptions, seed }
+        const generations = twin.generateRows
+          ? twin.generateRows(config, params, prompt, options, rowSteps)
+          : rowSteps.map((step) => twin.generate(config, params, prompt, { ...options, step }))
+        return generations.map((gen) => [...gen.tokens])
+      })
+      return { ms: performance.now() - t0, tokens }
+    }
+    const grouped = () => {
+      const t0 = performance.now()
+      const generations = newTwin.generateGroups!(config, params, roundPrompts, sampleOptions)
+      return {
+        ms: performance.now() - t0,
+        tokens: generations.map((rows) => rows.map((gen) => [...gen.tokens])),
+      }
+    }
+    const triples = Array.from(
+      { length: samplerReps },
+      () => [perPrompt(oldTwin), perPrompt(newTwin), grouped()] as const,
+    )
+    const roundTokens = triples[0]![2].tokens.flat().reduce((n, t) => n + t.length, 0)
+    const reference = JSON.stringify(triples[0]![2].tokens)
+    const roundSame = triples.every((runs) => runs.every((r) => JSON.stringify(r.tokens) === reference))
+    const median = (pick: (t: (typeof triples)[number]) => number) => percentile(triples.map(pick), 50)
+    const roundSampler = {
+      prompts: roundPrompts.length,
+      rows: g,
+      promptTokens: roundPrompts.map((p) => p.prompt.length),
+      tokens: roundTokens,
+      reps: samplerReps,
+      oldMs: triples.map(([o]) => o.ms),
+      perPromptMs: triples.map(([, n]) => n.ms),
+      groupedMs: triples.map(([, , m]) => m.ms),
+      groupedTokensPerSecond: roundTokens / (median(([, , m]) => m.ms) / 1000),
+      ratioVsOld: median(([o, , m]) => o.ms / m.ms),
+      ratioVsPerPrompt: median(([, n, m]) => n.ms / m.ms),
+      sameTokens: roundSame,
+    }
+    rows.push({
+      metric: `sampler, a round: ${roundPrompts.length} prompts × ${g} rows, generateGroups vs generateRows per prompt (this tree)`,
+      value: `${fmt(roundSampler.groupedTokensPerSecond, 0)} tok/s`,
+      baseline: `${fmt(roundTokens / (median(([, n]) => n.ms) / 1000), 0)} tok/s`,
+      ratio: `×${fmt(roundSampler.ratioVsPerPrompt, 2)}${roundSame ? '' : ' TOKENS DIFFER'}`,
+    })
+    rows.push({
+      metric: `sampler, a round: generateGroups vs ${values.old} per prompt`,
+      value: `${fmt(roundSampler.groupedTokensPerSecond, 0)} tok/s`,
+      baseline: `${fmt(roundTokens / (median(([o]) => o.ms) / 1000), 0)} tok/s`,
+      ratio: `×${fmt(roundSampler.ratioVsOld, 2)}`,
+    })
+
     const ratios = steps.map((s) => s.ratio)
     const summary = {
       ratioMedian: percentile(ratios, 50),
@@ -323,8 +392,9 @@ async function main(): Promise<void> {
       steps,
       summary,
       sampler: samplerResult,
+      roundSampler,
     })
-    if (!summary.allSameBits || !sameTokens) process.exitCode = 1
+    if (!summary.allSameBits || !sameTokens || !roundSame) process.exitCode = 1
   } finally {
     rmSync(oldRoot, { recursive: true, force: true })
   }

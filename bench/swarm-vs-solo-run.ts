@@ -80,12 +80,14 @@ async function main(): Promise<void> {
   // own completions sampled this round, and of those the ones that answer without a working first
   const sampled = { all: 0, bare: 0 }
   const countBare = (policy: ReproduciblePolicy): ReproduciblePolicy => {
-    const sample = policy.sample
-    policy.sample = async (...args) => {
-      const completions = await sample(...args)
+    // the round loop samples a round's prompts in one call
+    const sampleMany = policy.sampleMany!
+    policy.sampleMany = async (requests) => {
+      const groups = await sampleMany(requests)
+      const completions = groups.flat()
       sampled.all += completions.length
       sampled.bare += completions.filter((c) => answersBare(c.text)).length
-      return completions
+      return groups
     }
     return policy
   }

@@ -1,7 +1,7 @@
 import type { SamplingParams } from '../kernels/ref/sampling.ts'
 import { qtensor, type QTensor } from '../kernels/ref/tensor.ts'
 import type { ModelConfig } from './config.ts'
-import { forwardProgram, type KvCache } from './forward.ts'
+import { forwardProgram, forwardSegmentsProgram, type KvCache } from './forward.ts'
 import type { Params } from './params.ts'
 import { op, type Program } from './program.ts'
 import { scopedTrace, type TraceHook } from './trace-hook.ts'
@@ -79,13 +79,134 @@ function cacheRows(kv: KvCache, batch: number, keep: readonly number[]): KvCache
   return { length: kv.length, layers: kv.layers.map(({ k, v }) => ({ k: pick(k), v: pick(v) })) }
 }
 
+/** One prompt's rows in `generateGroupsProgram`: row r draws with Philox key `seed`, counter (steps[r], position). */
+export interface GenerationGroup {
+  readonly prompt: Int32Array
+  readonly seed: readonly [number, number]
+  readonly steps: readonly number[]
+}
+
+/** A group's decoding state between tokens: its cache holds its active rows, in order. */
+interface Decoding {
+  /** the group's index in the call's groups */
+  readonly index: number
+  readonly group: GenerationGroup
+  readonly limit: number
+  readonly tokens: number[][]
+  readonly done: (Generation | undefined)[]
+  active: number[]
+  past: KvCache
+  /** [active.length, vocab]: the logits of each active row's next token */
+  logits: QTensor
+}
+
 /**
- * `generateProgram` for several rows of one prompt at once, row r drawing with Philox counter
- * (steps[r], position): one prefill of the prompt, its cache copied to every row, then one KV-cached
- * step over all unfinished rows per token. Every format is row-local, so each row's logits, and so
- * its tokens, are the same bits as `generateProgram` with step = steps[r] (the batch only shares the
- * work). Untraced: re-execution of a receipt replays `generateProgram`.
+ * `generateProgram` for several rows of several prompts at once, group g's row r drawing as
+ * `generateProgram` with seed = g.seed and step = g.steps[r]: one prefill pass over every prompt, each
+ * prompt's cache copied to its rows, then one KV-cached pass over all unfinished rows per token
+ * (`forwardSegmentsProgram`: a segment per prompt). Every format is row-local, so each row's logits,
+ * and so its tokens, are the same bits as its own `generateProgram` (the batch only shares the work).
+ * Untraced: re-execution of a receipt replays `generateProgram`.
  */
+export function* generateGroupsProgram(
+  config: ModelConfig,
+  params: Params,
+  groups: readonly GenerationGroup[],
+  options: Omit<GenerateOptions, 'step' | 'seed'>,
+): Program<Generation[][]> {
+  if (groups.some((g) => g.prompt.length === 0))
+    throw new RangeError('generate: the prompt needs at least one token')
+  const v = config.vocabSize
+  const limits = groups.map((g) => Math.min(options.maxNewTokens, config.maxSeqLen - g.prompt.length))
+  const results: (Generation[] | undefined)[] = groups.map((g, i) =>
+    limits[i]! <= 0
+      ? g.steps.map(() => ({ tokens: new Int32Array(0), finishReason: 'max_length' }))
+      : undefined,
+  )
+  const started = groups.flatMap((group, i) => (results[i] || group.steps.length === 0 ? [] : [i]))
+  if (started.length === 0) return results.map((r) => r ?? [])
+  const prefill = yield* forwardSegmentsProgram(
+    config,
+    params,
+    started.map((i) => ({ batch: { ids: groups[i]!.prompt, batch: 1, seqLen: groups[i]!.prompt.length } })),
+  )
+  let at = 0
+  let live: Decoding[] = started.map((i, s) => {
+    const group = groups[i]!
+    const n = group.steps.length
+    at += group.prompt.length
+    const logits = qtensor([n, v], prefill.logits.exp)
+    const last = prefill.logits.data.subarray((at - 1) * v, at * v)
+    for (let r = 0; r < n; r++) logits.data.set(last, r * v)
+    return {
+      index: i,
+      group,
+      limit: limits[i]!,
+      tokens: group.steps.map((): number[] => []),
+      done: group.steps.map(() => undefined),
+      active: group.steps.map((_, r) => r),
+      past: cacheRows(
+        prefill.kv[s]!,
+        1,
+        group.steps.map(() => 0),
+      ),
+      logits,
+    }
+  })
+  for (;;) {
+    // sample every active row (row i of logits is active[i]), then drop the finished ones
+    for (const d of live) {
+      const next: number[] = []
+      for (const [i, r] of d.active.entries()) {
+        const row = qtensor([v], d.logits.exp, d.logits.data.slice(i * v, (i + 1) * v))
+        const token = yield* op('sampleToken', row, options.sampling, {
+          seed: d.group.seed,
+          step: d.group.steps[r]!,
+          position: d.past.length,
+        })
+        const tokens = d.tokens[r]!
+        tokens.push(token)
+        if (token === options.eosToken)
+          d.done[r] = { tokens: Int32Array.from(tokens), finishReason: 'eos_token' }
+        else if (tokens.length >= d.limit)
+          d.done[r] = { tokens: Int32Array.from(tokens), finishReason: 'max_length' }
+        else next.push(i)
+      }
+      if (next.length === 0) results[d.index] = d.done as Generation[]
+      else if (next.length < d.active.length) d.past = cacheRows(d.past, d.active.length, next)
+      d.active = next.map((i) => d.active[i]!)
+    }
+    live = live.filter((d) => d.active.length > 0)
+    if (live.length === 0) return results.map((r) => r ?? [])
+    const step = yield* forwardSegmentsProgram(
+      config,
+      params,
+      live.map((d) => ({
+        batch: {
+          ids: Int32Array.from(d.active, (r) => d.tokens[r]!.at(-1)!),
+          batch: d.active.length,
+          seqLen: 1,
+        },
+        past: d.past,
+      })),
+    )
+    let row = 0
+    for (const [s, d] of live.entries()) {
+      d.past = step.kv[s]!
+      d.logits = qtensor(
+        [d.active.length, v],
+        step.logits.exp,
+        step.logits.data.subarray(row * v, (row + d.active.length) * v),
+      )
+      row += d.active.length
+    }
+  }
+}
+
+/** `generateGroupsProgram` on the TS twin. */
+export const generateGroups = onTwin(generateGroupsProgram)
+
+/** `generateGroupsProgram` for the rows of one prompt, row r drawing with Philox counter (steps[r], position). */
 export function* generateRowsProgram(
   config: ModelConfig,
   params: Params,
@@ -93,47 +214,13 @@ export function* generateRowsProgram(
   options: Omit<GenerateOptions, 'step'>,
   steps: readonly number[],
 ): Program<Generation[]> {
-  if (prompt.length === 0) throw new RangeError('generate: the prompt needs at least one token')
-  const limit = Math.min(options.maxNewTokens, config.maxSeqLen - prompt.length)
-  const v = config.vocabSize
-  const tokens = steps.map((): number[] => [])
-  const done: (Generation | undefined)[] = steps.map(() => undefined)
-  if (limit <= 0) return steps.map(() => ({ tokens: new Int32Array(0), finishReason: 'max_length' as const }))
-  const prefill = yield* forwardProgram(config, params, { ids: prompt, batch: 1, seqLen: prompt.length })
-  let past = cacheRows(
-    prefill.kv,
-    1,
-    steps.map(() => 0),
+  const [rows] = yield* generateGroupsProgram(
+    config,
+    params,
+    [{ prompt, seed: options.seed, steps }],
+    options,
   )
-  let logits = qtensor([steps.length, v], prefill.logits.exp)
-  const last = prefill.logits.data.subarray((prompt.length - 1) * v, prompt.length * v)
-  steps.forEach((_, r) => logits.data.set(last, r * v))
-  let active = steps.map((_, r) => r)
-  for (;;) {
-    // sample every active row (row i of logits is active[i]), then drop the finished ones
-    const next: number[] = []
-    for (const [i, r] of active.entries()) {
-      const row = qtensor([v], logits.exp, logits.data.slice(i * v, (i + 1) * v))
-      const token = yield* op('sampleToken', row, options.sampling, {
-        seed: options.seed,
-        step: steps[r]!,
-        position: past.length,
-      })
-      tokens[r]!.push(token)
-      if (token === options.eosToken)
-        done[r] = { tokens: Int32Array.from(tokens[r]!), finishReason: 'eos_token' }
-      else if (tokens[r]!.length >= limit)
-        done[r] = { tokens: Int32Array.from(tokens[r]!), finishReason: 'max_length' }
-      else next.push(i)
-    }
-    if (next.length === 0) return done as Generation[]
-    if (next.length < active.length) past = cacheRows(past, active.length, next)
-    active = next.map((i) => active[i]!)
-    const ids = Int32Array.from(active, (r) => tokens[r]!.at(-1)!)
-    const step = yield* forwardProgram(config, params, { ids, batch: active.length, seqLen: 1 }, past)
-    past = step.kv
-    logits = step.logits
-  }
+  return rows!
 }
 
 /** `generateRowsProgram` on the TS twin. */

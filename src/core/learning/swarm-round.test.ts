@@ -247,6 +247,36 @@ describe('runRound', () => {
   })
 })
 
+describe('runRound and a policy that samples in batches', () => {
+  it("asks sampleMany once for the round's prompts, with the requests it would make one by one", async () => {
+    const roundWith = async (batched: boolean) => {
+      const { peers, trained, closeWindow } = swarm(1, WITH_KL)
+      const policy = peers[0]!.policy
+      const asked: { promptIds: readonly number[]; samples: number; key: string }[][] = []
+      const sample = policy.sample
+      if (batched)
+        policy.sampleMany = async (requests) => {
+          asked.push([...requests])
+          return Promise.all(requests.map((r) => sample(r.promptIds, r.samples, r.key)))
+        }
+      else
+        policy.sample = async (promptIds, samples, key) => {
+          asked.push([{ promptIds, samples, key }])
+          return sample(promptIds, samples, key)
+        }
+      closeWindow()
+      const report = await runRound(peers[0]!, 3)
+      return { asked, report, trained: trained[0] }
+    }
+    const [one, many] = [await roundWith(false), await roundWith(true)]
+    expect(many.asked).toHaveLength(1)
+    expect(one.asked).toHaveLength(SMALL_LEARNING.tasksPerRound)
+    expect(many.asked[0]).toEqual(one.asked.flat())
+    expect(many.trained).toEqual(one.trained)
+    expect(many.report.groupsPublished).toBe(one.report.groupsPublished)
+  })
+})
+
 describe('runRound and groups it cannot judge', () => {
   it('refuses a code-task group in a reasoning-only swarm and trains on', async () => {
     const { hub, peers, closeWindow } = swarm(1)

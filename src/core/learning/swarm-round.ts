@@ -29,6 +29,20 @@ export interface SampledCompletion extends RolloutCompletion {
   eos: boolean
 }
 
+export interface SampleRequest {
+  readonly promptIds: readonly number[]
+  readonly samples: number
+  readonly key: string
+}
+
+/** Every request's completions: in one batch where the policy can, else one prompt after another. */
+async function sampleAll(policy: Policy, requests: readonly SampleRequest[]): Promise<SampledCompletion[][]> {
+  if (policy.sampleMany) return policy.sampleMany(requests)
+  const out: SampledCompletion[][] = []
+  for (const r of requests) out.push(await policy.sample(r.promptIds, r.samples, r.key))
+  return out
+}
+
 /** The model side of a peer: sampling (fast path) and training (reproducible kernels). */
 export interface Policy {
   /** training steps taken */
@@ -38,6 +52,11 @@ export interface Policy {
   promptIds(task: Task): number[]
   /** `key` makes the draw reproducible: the same weights, prompt and key give the same completions */
   sample(promptIds: readonly number[], samples: number, key: string): Promise<SampledCompletion[]>
+  /**
+   * `sample` for several prompts at once, where batching them is faster (the reproducible kernels
+   * decode every prompt's rows in one pass): the same completions as `sample` on each request.
+   */
+  sampleMany?(requests: readonly SampleRequest[]): Promise<SampledCompletion[][]>
   /** whether these token ids are exactly this text (a sender cannot train us on tokens it did not show) */
   matches(completion: RolloutCompletion): boolean
   /**
@@ -243,14 +262,16 @@ export async function runRound(ctx: PeerContext, round: number): Promise<RoundRe
   const refs = roundTasks(draw, chosen)
   const own: RolloutGroup[] = []
   const ownTokenized = new Map<string, TokenizedGroup>()
-  for (const [i, ref] of refs.entries()) {
-    const task = taskFromRef(ref)
-    const promptIds = policy.promptIds(task)
-    const samples = await policy.sample(
-      promptIds,
-      learning.groupSize,
-      `${ctx.swarmId}/${round}/${comm.peerId}/${i}`,
-    )
+  const tasks = refs.map(taskFromRef)
+  const requests = tasks.map((task, i) => ({
+    promptIds: policy.promptIds(task),
+    samples: learning.groupSize,
+    key: `${ctx.swarmId}/${round}/${comm.peerId}/${i}`,
+  }))
+  const sampled = await sampleAll(policy, requests)
+  for (const [i, task] of tasks.entries()) {
+    const { promptIds } = requests[i]!
+    const samples = sampled[i]!
     const rewards = await Promise.all(samples.map((s) => ctx.score(task, s, s.eos)))
     const completions = samples.map(({ text, tokenIds }) => ({ text, tokenIds }))
     own.push({ taskId: task.id, task: refOfTask(task), completions, rewards, policyVersion: policy.version })

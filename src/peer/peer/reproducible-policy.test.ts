@@ -80,6 +80,20 @@ describe('the reproducible policy matching heard completions', () => {
   const eosId = tokenizer.tokenId('<|endoftext|>')!
   const matcher = policy(undefined, tokenizer, eosId, { ...TINY_CONFIG, vocabSize: tokenizer.vocabSize })
 
+  it('samples several prompts in one batch: each request the completions sample gives it alone', async () => {
+    const requests = [
+      { promptIds: tokenizer.encode('12 + 7 ='), samples: 3, key: 's/1/p/0' },
+      { promptIds: tokenizer.encode('reduce 6/8'), samples: 2, key: 's/1/p/1' },
+      { promptIds: tokenizer.encode('3'), samples: 4, key: 's/1/p/0' },
+    ]
+    const alone = await Promise.all(requests.map((r) => matcher.sample(r.promptIds, r.samples, r.key)))
+    expect(await matcher.sampleMany!(requests)).toEqual(alone)
+    expect(alone.map((c) => c.length)).toEqual([3, 2, 4])
+    // the key seeds the draw: one prompt under two keys samples differently
+    const rekeyed = await matcher.sample(requests[0]!.promptIds, 3, 's/1/p/1')
+    expect(rekeyed.map((c) => c.tokenIds)).not.toEqual(alone[0]!.map((c) => c.tokenIds))
+  })
+
   it('refuses token ids that hide a special token from their text: only a final EOS is left out', () => {
     const text = '<answer>1</answer>'
     const ids = tokenizer.encode(text)

@@ -4,7 +4,7 @@
 import { sha256 } from '@noble/hashes/sha2.js'
 import { weightsHash } from '../../compute/model/checkpoint.ts'
 import type { ModelConfig } from '../../compute/model/config.ts'
-import { generateRows } from '../../compute/model/generate.ts'
+import { generateGroups } from '../../compute/model/generate.ts'
 import { grpoStep, tokenLogProbsOf, type GrpoConfig } from '../../compute/model/grpo-step.ts'
 import type { Params } from '../../compute/model/params.ts'
 import type { Tokenizer } from '../../compute/model/tokenizer/tokenizer.ts'
@@ -15,7 +15,7 @@ import type { Task } from '../../core/tasks/task.ts'
 import { completionText, tokensSpellText } from './completion-text.ts'
 import type { LearningConfig } from '../../core/learning/learning-config.ts'
 import { buildRolloutBatch } from '../../compute/model/rollout-batch.ts'
-import type { Policy } from '../../core/learning/swarm-round.ts'
+import type { Policy, SampleRequest, SampledCompletion } from '../../core/learning/swarm-round.ts'
 
 export interface ReproduciblePolicyOptions {
   config: ModelConfig
@@ -53,6 +53,33 @@ export function createReproduciblePolicy(options: ReproduciblePolicyOptions): Re
   let state = initTrainState(config, options.params)
   let version = 0
   const vocabulary = { tokenizer, vocabSize: config.vocabSize, eosIds: [eosId] }
+  const sampleMany = async (requests: readonly SampleRequest[]): Promise<SampledCompletion[][]> => {
+    // every prompt's G rows decoded side by side: row i of a request is generate's with step i
+    const groups = generateGroups(
+      config,
+      state.params,
+      requests.map(({ promptIds, samples, key }) => ({
+        prompt: Int32Array.from(promptIds),
+        seed: philoxSeed(key),
+        steps: Array.from({ length: samples }, (_, i) => i),
+      })),
+      {
+        maxNewTokens: sampling.maxNewTokens,
+        sampling: {
+          temperatureQ16: Math.round(sampling.temperature * 2 ** 16),
+          topK: sampling.topK,
+          topPQ30: Math.round(sampling.topP * 2 ** 30),
+        },
+        eosToken: eosId,
+      },
+    )
+    return groups.map((rows) =>
+      rows.map((g) => {
+        const tokenIds = [...g.tokens]
+        return { text: completionText(tokenIds, vocabulary), tokenIds, eos: g.finishReason === 'eos_token' }
+      }),
+    )
+  }
   return {
     get version() {
       return version
@@ -63,28 +90,10 @@ export function createReproduciblePolicy(options: ReproduciblePolicyOptions): Re
     maxSeqLen: config.maxSeqLen,
     promptIds: (task: Task) => tokenizer.encode(options.promptTemplate.replace('{prompt}', task.prompt)),
     async sample(promptIds, samples, key) {
-      // the G rows decoded as one batch: row i's tokens are generate's with step i
-      const rows = generateRows(
-        config,
-        state.params,
-        Int32Array.from(promptIds),
-        {
-          maxNewTokens: sampling.maxNewTokens,
-          sampling: {
-            temperatureQ16: Math.round(sampling.temperature * 2 ** 16),
-            topK: sampling.topK,
-            topPQ30: Math.round(sampling.topP * 2 ** 30),
-          },
-          seed: philoxSeed(key),
-          eosToken: eosId,
-        },
-        Array.from({ length: samples }, (_, i) => i),
-      )
-      return rows.map((g) => {
-        const tokenIds = [...g.tokens]
-        return { text: completionText(tokenIds, vocabulary), tokenIds, eos: g.finishReason === 'eos_token' }
-      })
+      const [completions] = await sampleMany([{ promptIds, samples, key }])
+      return completions!
     },
+    sampleMany,
     matches: (c) => tokensSpellText(c, vocabulary),
     async train(groups) {
       const batch = buildRolloutBatch(groups, eosId, config.maxSeqLen)
