@@ -35,12 +35,18 @@ export interface BenchRecipe {
   maxNewTokens: number
   /** optimizer steps a round on the round's batch (src/peer/peer/reproducible-policy.ts `epochs`) */
   epochs: number
+  /**
+   * `all`: a sharing arm's step takes every own group and as many heard ones (twice solo's batch, the
+   * same rollouts generated and steps taken); absent: half own and half heard, solo's batch size
+   */
+  heard?: 'all'
 }
 
 /**
  * One arm's learning config: every arm generates the same `groups` groups a round (same tasks, one
- * swarm id per seed) and takes one step on `groups` groups; sharing arms train on half their own and
- * half heard, solo on all its own. So compute per peer is the same in every arm.
+ * swarm id per seed) and takes one step; solo trains on all its own groups, sharing arms on half their
+ * own and half heard (the same batch size), or with `heard: 'all'` on all their own and as many heard.
+ * So the rollouts generated and the optimizer steps per peer are the same in every arm.
  */
 export function learningFor(arm: Arm, base: LearningConfig, batch: BenchRecipe): LearningConfig {
   // klBeta absent means no penalty (receipts without one hash as they always did)
@@ -50,12 +56,12 @@ export function learningFor(arm: Arm, base: LearningConfig, batch: BenchRecipe):
   const sampling = { ...base.sampling, maxNewTokens: batch.maxNewTokens }
   const shared = { ...base, groupSize: batch.groupSize, tasksPerRound: batch.groups, sampling, grpo }
   if (arm === 'solo') return { ...shared, sapo: { localGroups: batch.groups, externalGroups: 0 } }
-  const external = Math.floor(batch.groups / 2)
+  const external = batch.heard === 'all' ? batch.groups : Math.floor(batch.groups / 2)
   if (external === 0) throw new RangeError('a sharing arm needs at least 2 groups a step (1 own, 1 heard)')
   return {
     ...shared,
     sapo: {
-      localGroups: batch.groups - external,
+      localGroups: batch.heard === 'all' ? batch.groups : batch.groups - external,
       externalGroups: external,
       pick: arm === 'swarm' ? 'uniform' : 'signal',
     },

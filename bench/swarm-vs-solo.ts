@@ -9,6 +9,7 @@
 // Writes bench/results/<name>.json and .png and prints a table.
 //   node --import ./src/polyfills/register.js bench/swarm-vs-solo.ts [--rounds 100] [--seeds 3] [--seed-start 0]
 //     [--eval-every 20] [--group-size G] [--groups N] [--lr X] [--epochs E] [--kl β] [--curriculum on|off]
+//     [--heard half|all]
 //     [--max-new-tokens T] [--families a,b] [--difficulties min-max]
 //     [--model DIR] [--parallel 2]
 //     [--arms swarm,swarm-signal,solo] [--name swarm-vs-solo] [--resume]
@@ -225,6 +226,8 @@ async function main(): Promise<void> {
       kl: { type: 'string', default: String(DEFAULT_LEARNING.grpo.klBeta ?? 0) },
       // off: the free slots are filled uniformly instead of by each peer's curriculum
       curriculum: { type: 'string', default: 'on' },
+      // all: a sharing arm's step takes every own group and as many heard (half: half of each)
+      heard: { type: 'string', default: 'half' },
       'max-new-tokens': { type: 'string', default: String(DEFAULT_LEARNING.sampling.maxNewTokens) },
       // the families drawn (comma-separated; default every family the tab draws): a run on the cells
       // with room to learn shows whether the step can move the model at all
@@ -255,7 +258,9 @@ async function main(): Promise<void> {
     curriculum: values.curriculum === 'on',
     maxNewTokens: positiveInt(values['max-new-tokens'], 'max-new-tokens'),
     epochs: positiveInt(values.epochs, 'epochs'),
+    ...(values.heard === 'all' ? { heard: 'all' as const } : {}),
   }
+  if (values.heard !== 'half' && values.heard !== 'all') throw new Error('--heard is half or all')
   if (!(batch.lr > 0)) throw new Error('--lr must be a positive number')
   if (!(batch.klBeta >= 0 && batch.klBeta <= 1)) throw new Error('--kl must be a number in 0–1')
   if (values.curriculum !== 'on' && values.curriculum !== 'off') throw new Error('--curriculum is on or off')
