@@ -56,9 +56,15 @@ export async function sampleScoredGroups(
 ): Promise<{ groups: TokenizedGroup[]; meanReward: number }> {
   const groups: TokenizedGroup[] = []
   let sum = 0
+  const requests = tasks.map((task, t) => ({
+    promptIds: policy.promptIds(task),
+    samples: groupSize,
+    key: `${key}/${t}`,
+  }))
+  const sampled = await policy.sampleMany!(requests)
   for (const [t, task] of tasks.entries()) {
-    const promptIds = policy.promptIds(task)
-    const completions = await policy.sample(promptIds, groupSize, `${key}/${t}`)
+    const { promptIds } = requests[t]!
+    const completions = sampled[t]!
     const rewards = completions.map((c) =>
       scoreOwn(task, c.text, c.eos ? c.tokenIds.length : undefined, maxTokens),
     )
