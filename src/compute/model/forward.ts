@@ -69,6 +69,17 @@ function appendRows(past: QTensor, next: QTensor, batch: number): QTensor {
   return out
 }
 
+/** A layer's keys and values once a batch's new rows are in: the cache's rows extended, or the new rows alone. */
+function extended(
+  cached: KvCache['layers'][number] | undefined,
+  kNew: QTensor,
+  vNew: QTensor,
+  batch: number,
+): { k: QTensor; v: QTensor } {
+  if (!cached) return { k: kNew, v: vNew }
+  return { k: appendRows(cached.k, kNew, batch), v: appendRows(cached.v, vNew, batch) }
+}
+
 const tables = new Map<string, RopeTable>()
 
 /** RoPE tables depend only on the config; built once (bigint maths) and reused. */
@@ -183,9 +194,7 @@ export function* forwardProgram(
   const shape = attentionShape(config, batch, pastLength)
   const kv: { k: QTensor; v: QTensor }[] = []
   const attend: Attend = function* (l, q, kNew, vNew) {
-    const cached = past?.layers[l]
-    const k = cached ? appendRows(cached.k, kNew, batch.batch) : kNew
-    const v = cached ? appendRows(cached.v, vNew, batch.batch) : vNew
+    const { k, v } = extended(past?.layers[l], kNew, vNew, batch.batch)
     kv.push({ k, v })
     return { o: yield* op('attention', q, k, v, shape), k, v }
   }
@@ -243,9 +252,7 @@ export function* forwardSegmentsProgram(
     for (const [i, { batch, past }] of segments.entries()) {
       const rows = batch.ids.length
       const [kRows, vRows] = [rowsOf(kNew, starts[i]!, rows), rowsOf(vNew, starts[i]!, rows)]
-      const cached = past?.layers[l]
-      const k = cached ? appendRows(cached.k, kRows, batch.batch) : kRows
-      const v = cached ? appendRows(cached.v, vRows, batch.batch) : vRows
+      const { k, v } = extended(past?.layers[l], kRows, vRows, batch.batch)
       kv[i]!.push({ k, v })
       const shape = attentionShape(config, batch, past?.length ?? 0)
       parts.push(yield* op('attention', rowsOf(q, starts[i]!, rows), k, v, shape))

@@ -101,6 +101,31 @@ interface Decoding {
 }
 
 /**
+ * One token for each active row of a group (row i of its logits is active[i]); the finished rows leave
+ * `active` and their cache rows are dropped.
+ */
+function* drawNext(d: Decoding, options: Omit<GenerateOptions, 'step' | 'seed'>): Program<void> {
+  const v = d.logits.shape[1]!
+  const next: number[] = []
+  for (const [i, r] of d.active.entries()) {
+    const row = qtensor([v], d.logits.exp, d.logits.data.slice(i * v, (i + 1) * v))
+    const token = yield* op('sampleToken', row, options.sampling, {
+      seed: d.group.seed,
+      step: d.group.steps[r]!,
+      position: d.past.length,
+    })
+    const tokens = d.tokens[r]!
+    tokens.push(token)
+    if (token === options.eosToken) d.done[r] = { tokens: Int32Array.from(tokens), finishReason: 'eos_token' }
+    else if (tokens.length >= d.limit)
+      d.done[r] = { tokens: Int32Array.from(tokens), finishReason: 'max_length' }
+    else next.push(i)
+  }
+  if (next.length > 0 && next.length < d.active.length) d.past = cacheRows(d.past, d.active.length, next)
+  d.active = next.map((i) => d.active[i]!)
+}
+
+/**
  * `generateProgram` for several rows of several prompts at once, group g's row r drawing as
  * `generateProgram` with seed = g.seed and step = g.steps[r]: one prefill pass over every prompt, each
  * prompt's cache copied to its rows, then one KV-cached pass over all unfinished rows per token
@@ -154,27 +179,10 @@ export function* generateGroupsProgram(
     }
   })
   for (;;) {
-    // sample every active row (row i of logits is active[i]), then drop the finished ones
+    // a token for every active row; a group whose rows have all finished is done
     for (const d of live) {
-      const next: number[] = []
-      for (const [i, r] of d.active.entries()) {
-        const row = qtensor([v], d.logits.exp, d.logits.data.slice(i * v, (i + 1) * v))
-        const token = yield* op('sampleToken', row, options.sampling, {
-          seed: d.group.seed,
-          step: d.group.steps[r]!,
-          position: d.past.length,
-        })
-        const tokens = d.tokens[r]!
-        tokens.push(token)
-        if (token === options.eosToken)
-          d.done[r] = { tokens: Int32Array.from(tokens), finishReason: 'eos_token' }
-        else if (tokens.length >= d.limit)
-          d.done[r] = { tokens: Int32Array.from(tokens), finishReason: 'max_length' }
-        else next.push(i)
-      }
-      if (next.length === 0) results[d.index] = d.done as Generation[]
-      else if (next.length < d.active.length) d.past = cacheRows(d.past, d.active.length, next)
-      d.active = next.map((i) => d.active[i]!)
+      yield* drawNext(d, options)
+      if (d.active.length === 0) results[d.index] = d.done as Generation[]
     }
     live = live.filter((d) => d.active.length > 0)
     if (live.length === 0) return results.map((r) => r ?? [])
