@@ -405,7 +405,7 @@ async function main(): Promise<void> {
           `${pts(p.change.change)} [${pts(p.change.ci95[0])}, ${pts(p.change.ci95[1])}] points; ` +
           `${fmt(p.formatFailures.start, 3)} → ${fmt(p.formatFailures.end, 3)}`,
         baseline: fmt(perArm.solo!.passAt1.end, 3),
-        ratio: `${fmt(informative(arm), 2)} of ${batch.groups} groups/step with a signal`,
+        ratio: `${fmt(informative(arm), 2)} of ${configs[arm].sapo.localGroups + configs[arm].sapo.externalGroups} groups/step with a signal`,
       },
     ]
   })
