@@ -34,7 +34,7 @@ const WEIGHTED_JOB = 16
 const laneProduct = (acc: number, a: Code, ptr: number): Code =>
   code(get(acc), a, get(ptr), V128.load64Zero(0), F64x2.convertLowI32x4S, F64x2.mul, F64x2.add)
 
-/** ptr ← base + 4·(the job's i32 at `field`): an element offset from the job table as an address. */
+/** ptr ← base + 4·(the job's i32 at `field`): an element offset as an address, or a count as the end of a row. */
 const fromJob = (base: number, jobs: number, field: number, ptr: number): Code =>
   code(get(base), get(jobs), I32.load(4 * field), I32.const(4), I32.mul, I32.add, set(ptr))
 
@@ -98,13 +98,7 @@ function dotsFunction(): WasmFunction {
         fromJob(k, jobs, 1, kRow),
         fromJob(kExps, jobs, 2, ep),
         fromJob(out, jobs, 3, op),
-        get(ep),
-        get(jobs),
-        I32.load(16),
-        I32.const(4),
-        I32.mul,
-        I32.add,
-        set(epEnd),
+        fromJob(ep, jobs, 4, epEnd), // the end of the row's n key exponents
         whileLoop(
           code(get(ep), get(epEnd), I32.ltS),
           code(
@@ -173,13 +167,7 @@ function weightedFunction(): WasmFunction {
         fromJob(x, jobs, 0, xp),
         fromJob(y, jobs, 1, yRow),
         fromJob(out, jobs, 2, op),
-        get(xp),
-        get(jobs),
-        I32.load(12),
-        I32.const(4),
-        I32.mul,
-        I32.add,
-        set(xEnd),
+        fromJob(xp, jobs, 3, xEnd), // the end of the row's n probabilities
         whileLoop(
           code(get(xp), get(xEnd), I32.ltS),
           code(
