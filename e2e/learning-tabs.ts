@@ -110,6 +110,8 @@ export interface LeaderItem {
   /** this tab's trust in the peer's rollouts, and the groups it refused */
   score: number
   refused: number
+  /** false: listed apart among the senders with every group refused */
+  ranked: boolean
 }
 
 const items = (testId: string) =>
@@ -153,7 +155,8 @@ export const leaderboardOf = (tab: LearningTab): Promise<LeaderItem[]> =>
   tab.evaluate(
     `[...document.querySelectorAll('[data-testid=leaderboard-row]')].map((r) => ({
       peer: r.dataset.peer, chainReward: r.dataset.chainReward, wins: r.dataset.wins,
-      score: Number(r.dataset.score), refused: Number(r.dataset.refused) }))`,
+      score: Number(r.dataset.score), refused: Number(r.dataset.refused),
+      ranked: r.closest('[data-testid=leaderboard-refused-senders]') === null }))`,
   )
 
 export const attribute = (tab: LearningTab, testId: string, name: string): Promise<string | null> =>

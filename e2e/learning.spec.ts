@@ -288,7 +288,16 @@ test(`3 tabs, one hidden, learn together for ${ROUNDS} rounds and put every roun
     // only the forger sends groups a tab refuses
     expect(row!.refused).toBe(refusedInRounds)
     for (const p of peers) expect((await leaderboardOf(tab)).find((r) => r.peer === p.id)?.refused).toBe(0)
+    // the forger, with no group accepted and no claim on chain, is listed apart from the ranked tabs
+    expect(row!.ranked).toBe(false)
+    expect(
+      (await leaderboardOf(tab))
+        .filter((r) => r.ranked)
+        .map((r) => r.peer)
+        .sort(),
+    ).toEqual(peers.map((p) => p.id).sort())
   }
+  await pages[0]!.getByTestId('leaderboard-refused-senders').locator('summary').click()
   await pages[0]!.locator(`[data-testid=leaderboard-row][data-peer="${forger}"]`).click()
   await expect(pages[0]!.getByTestId('peer-detail-refused')).toHaveText(/^[1-9]\d*$/)
   // its wrong answer claiming reward 1 is refused as such, beside its forged task id and tokens

@@ -21,6 +21,7 @@ import {
   playwrightTab,
   receiptsOf,
   roundsOf,
+  text,
   until,
   type RoundItem,
 } from './learning-tabs.ts'
@@ -213,6 +214,16 @@ test(`3 tabs learn through ${ROUNDS} rounds of every hostile rollouts message, r
     }
     for (const row of board.filter((r) => attackers.has(r.peer)))
       expect(row.refused, row.peer).toBeGreaterThan(0)
+    // Ranked: the tabs alone. Every attacker identity is listed apart, unranked, under its own count.
+    expect(
+      board
+        .filter((r) => r.ranked)
+        .map((r) => r.peer)
+        .sort(),
+      tab.label,
+    ).toEqual([...ids].sort())
+    expect(Number(await text(tab, 'leaderboard-count'))).toBe(ids.length)
+    expect(Number(await text(tab, 'leaderboard-refused-count'))).toBe(board.length - ids.length)
 
     // The receipts say what was trained on: no group of any attacker identity, none the attacker sent
     // under any name — and the other tabs' groups, so the check can fail.
@@ -224,6 +235,11 @@ test(`3 tabs learn through ${ROUNDS} rounds of every hostile rollouts message, r
   }
   for (const tab of tabs) expect(await attribute(tab, 'learning-status', 'title')).toBeNull()
   await pages[0]!.screenshot({ path: test.info().outputPath('round-attack-train.png'), fullPage: true })
+  // the refused senders open on a click, a row of them opens its detail like a ranked one
+  await pages[0]!.getByTestId('leaderboard-refused-senders').locator('summary').click()
+  await pages[0]!.locator(`[data-testid=leaderboard-row][data-peer="${report.main}"]`).click()
+  await expect(pages[0]!.getByTestId('peer-detail-refused')).toHaveText(/^[1-9]\d*$/)
+  await pages[0]!.screenshot({ path: test.info().outputPath('round-attack-refused.png'), fullPage: true })
   await pages[0]!.evaluate(`location.hash = '#/swarm'`)
   await pages[0]!.screenshot({ path: test.info().outputPath('round-attack-swarm.png'), fullPage: true })
 })

@@ -1,9 +1,10 @@
 // The Train leaderboard: gossip and chain merged (leaderboard-merge.ts). A row opens the peer's detail.
+// Senders with nothing but refused groups are listed apart, collapsed, under the ranked peers.
 import type { ChainBoard } from './use-chain-leaderboard.ts'
 import { Card } from '../common/Card.tsx'
 import { CountTitle } from '../common/CountTitle.tsx'
 import { shortId } from '../../host/format.ts'
-import type { LeaderRow, Registration } from './leaderboard-merge.ts'
+import { splitLeaderboard, type LeaderRow, type Registration } from './leaderboard-merge.ts'
 import { refusalSummary } from './refusal-reasons.ts'
 import { TableScroll } from '../common/TableScroll.tsx'
 
@@ -44,7 +45,8 @@ function Row({
   onSelect,
 }: {
   row: LeaderRow
-  rank: number
+  /** null: not ranked (a refused-only sender) */
+  rank: number | null
   selected: boolean
   onSelect: (peerId: string) => void
 }) {
@@ -69,7 +71,7 @@ function Row({
       tabIndex={0}
       aria-selected={selected}
     >
-      <td className="num muted">{rank}</td>
+      <td className="num muted">{rank ?? '—'}</td>
       <td className="peer-name">
         {row.name}
         {row.self && <span className="tag">you</span>}
@@ -108,6 +110,40 @@ function Row({
   )
 }
 
+/** The columns, shared by the ranked table and the refused senders' one. */
+function Head() {
+  return (
+    <thead>
+      <tr>
+        <th className="num">#</th>
+        <th>Peer</th>
+        <th>Registration</th>
+        <th className="num" title="rewards submitted on-chain (proven claims), summed over rounds">
+          On-chain reward
+        </th>
+        <th className="num" title="winner votes from proven claims">
+          Wins
+        </th>
+        <th className="num" title="rounds it took part in">
+          Rounds
+        </th>
+        <th className="num" title="mean reward per completion, by this tab's verifiers">
+          Mean reward
+        </th>
+        <th
+          className="num"
+          title="this tab's trust in its rollouts: 1 = trusted, lowered for every refused group"
+        >
+          Trust
+        </th>
+        <th className="num" title="groups this tab refused (hover a count for why)">
+          Refused
+        </th>
+      </tr>
+    </thead>
+  )
+}
+
 export function LeaderboardPanel({
   rows,
   chain,
@@ -120,9 +156,13 @@ export function LeaderboardPanel({
   onSelect: (peerId: string) => void
 }) {
   const note = chainNote(chain)
+  const { ranked, refused } = splitLeaderboard(rows)
+  const rowOf = (row: LeaderRow, rank: number | null) => (
+    <Row key={row.peerId} row={row} rank={rank} selected={row.peerId === selected} onSelect={onSelect} />
+  )
   return (
     <Card
-      title={<CountTitle label="Leaderboard" count={rows.length} testId="leaderboard-count" />}
+      title={<CountTitle label="Leaderboard" count={ranked.length} testId="leaderboard-count" />}
       className="train-leaderboard"
       testId="train-leaderboard"
       aside={
@@ -138,53 +178,32 @@ export function LeaderboardPanel({
       )}
       <TableScroll label="Leaderboard">
         <table className="table train-table">
-          <thead>
-            <tr>
-              <th className="num">#</th>
-              <th>Peer</th>
-              <th>Registration</th>
-              <th className="num" title="rewards submitted on-chain (proven claims), summed over rounds">
-                On-chain reward
-              </th>
-              <th className="num" title="winner votes from proven claims">
-                Wins
-              </th>
-              <th className="num" title="rounds it took part in">
-                Rounds
-              </th>
-              <th className="num" title="mean reward per completion, by this tab's verifiers">
-                Mean reward
-              </th>
-              <th
-                className="num"
-                title="this tab's trust in its rollouts: 1 = trusted, lowered for every refused group"
-              >
-                Trust
-              </th>
-              <th className="num" title="groups this tab refused (hover a count for why)">
-                Refused
-              </th>
-            </tr>
-          </thead>
+          <Head />
           <tbody>
-            {rows.length === 0 ? (
+            {ranked.length === 0 ? (
               <tr className="empty-row">
                 <td colSpan={9}>No learning peers yet. They appear when their rollouts arrive.</td>
               </tr>
             ) : (
-              rows.map((row, i) => (
-                <Row
-                  key={row.peerId}
-                  row={row}
-                  rank={i + 1}
-                  selected={row.peerId === selected}
-                  onSelect={onSelect}
-                />
-              ))
+              ranked.map((row, i) => rowOf(row, i + 1))
             )}
           </tbody>
         </table>
       </TableScroll>
+      {refused.length > 0 && (
+        <details className="leaderboard-refused" data-testid="leaderboard-refused-senders">
+          <summary title="no group of theirs was accepted and the chain holds no proven claim of them: not ranked">
+            <span data-testid="leaderboard-refused-count">{refused.length}</span>{' '}
+            {refused.length === 1 ? 'sender' : 'senders'} with every group refused
+          </summary>
+          <TableScroll label="Refused senders">
+            <table className="table train-table">
+              <Head />
+              <tbody>{refused.map((row) => rowOf(row, null))}</tbody>
+            </table>
+          </TableScroll>
+        </details>
+      )}
     </Card>
   )
 }

@@ -3,7 +3,7 @@ import type { Leaderboard } from '../../host/rewards/leaderboard.ts'
 import { animalName } from '../../core/identity/animal.ts'
 import type { PeerLearning } from '../../core/learning/learning-state.ts'
 import { REFUSAL } from '../../core/learning/swarm-round.ts'
-import { mergeLeaderboard } from './leaderboard-merge.ts'
+import { mergeLeaderboard, splitLeaderboard } from './leaderboard-merge.ts'
 import { roundRow } from '../../../test-support/train/round-row-fixture.ts'
 
 const SELF = { peerId: '12D3KooWself', name: 'brave quick otter' }
@@ -119,5 +119,61 @@ describe('mergeLeaderboard', () => {
     })
     expect(rows).toHaveLength(1)
     expect(rows[0]!.self).toBe(true)
+  })
+})
+
+describe('splitLeaderboard', () => {
+  const refusedGossip = (refused: number) =>
+    gossip({
+      rounds: 0,
+      rewardSum: 0,
+      completions: 0,
+      refused,
+      refusedWhy: { [REFUSAL.draw]: refused },
+      score: 0.5,
+    })
+
+  it('lists senders with nothing but refused groups apart, most refused first, and ranks the rest', () => {
+    // what a round attack leaves: dozens of fresh keys, each refused, beside the peers that learn
+    const junk = Object.fromEntries(
+      Array.from({ length: 36 }, (_, i) => [
+        `fresh-${String(i).padStart(2, '0')}`,
+        refusedGossip(1 + (i % 3)),
+      ]),
+    )
+    const rows = mergeLeaderboard({
+      self: SELF,
+      rounds: [roundRow(0, { ownReward: 0.1 })],
+      groupSize: 2,
+      peers: { ...junk, b: gossip(), c: gossip({ name: 'c', rewardSum: 1, completions: 4, refused: 2 }) },
+      chain: null,
+    })
+    const { ranked, refused } = splitLeaderboard(rows)
+    // a peer some of whose groups were refused still learns with us: it stays ranked
+    expect(ranked.map((r) => r.peerId)).toEqual(['b', 'c', SELF.peerId])
+    expect(refused).toHaveLength(36)
+    expect(refused.map((r) => r.refused)).toEqual([...refused.map((r) => r.refused)].sort((x, y) => y - x))
+    expect(refused[0]).toMatchObject({ peerId: 'fresh-02', refused: 3 })
+    expect(refused.at(-1)).toMatchObject({ peerId: 'fresh-33', refused: 1 })
+  })
+
+  it('keeps a refused sender ranked when the chain holds a proven claim of it, never ourselves', () => {
+    const rows = mergeLeaderboard({
+      self: SELF,
+      rounds: [],
+      groupSize: 2,
+      peers: { r: refusedGossip(4), u: refusedGossip(4) },
+      chain: {
+        entries: [entry('r', 1_000_000n, 0n)],
+        unverified: [
+          { peerId: 'u', wallet: '0xu', totalRewards: 5n, rewardCount: 1n, voteCount: 0n, verified: false },
+        ],
+        ignoredVotes: 0,
+      },
+    })
+    const { ranked, refused } = splitLeaderboard(rows)
+    expect(ranked.map((r) => r.peerId)).toEqual(['r', SELF.peerId])
+    // an unproven claim earns no rank
+    expect(refused.map((r) => [r.peerId, r.registration])).toEqual([['u', 'unverified']])
   })
 })

@@ -85,6 +85,10 @@ function blank(peerId: string, name: string): LeaderRow {
   }
 }
 
+/** Ties broken by peer id: a stable order every tab agrees on. */
+const byPeerId = (a: LeaderRow, b: LeaderRow): number =>
+  a.peerId < b.peerId ? -1 : a.peerId > b.peerId ? 1 : 0
+
 /** Ranked: on-chain reward (when there is chain data), then wins, then mean reward, rounds, peer id. */
 export function mergeLeaderboard({ self, rounds, groupSize, peers, chain }: LeaderboardInput): LeaderRow[] {
   const rows = new Map<string, LeaderRow>()
@@ -137,6 +141,21 @@ export function mergeLeaderboard({ self, rounds, groupSize, peers, chain }: Lead
       (b.wins ?? 0) - (a.wins ?? 0) ||
       (b.meanReward ?? -Infinity) - (a.meanReward ?? -Infinity) ||
       b.rounds - a.rounds ||
-      (a.peerId < b.peerId ? -1 : a.peerId > b.peerId ? 1 : 0),
+      byPeerId(a, b),
   )
+}
+
+/**
+ * A sender with nothing to its name but refused groups: not us, no group of it accepted, no proven
+ * claim on the chain. A forger, or one of the fresh keys an attacker mints by the dozen: ranking it
+ * among the peers that learn would bury them (a round attack leaves dozens), so the board lists it apart.
+ */
+export const refusedOnly = (r: LeaderRow): boolean =>
+  !r.self && r.refused > 0 && r.completions === 0 && r.registration !== 'verified'
+
+/** The ranked peers (in mergeLeaderboard's order) and the refused-only senders, most refused first. */
+export function splitLeaderboard(rows: readonly LeaderRow[]): { ranked: LeaderRow[]; refused: LeaderRow[] } {
+  const ranked = rows.filter((r) => !refusedOnly(r))
+  const refused = rows.filter(refusedOnly).sort((a, b) => b.refused - a.refused || byPeerId(a, b))
+  return { ranked, refused }
 }
