@@ -8,7 +8,7 @@ import {MarketConfig} from "./MarketTypes.sol";
 
 /// @title DpmMarket
 /// @notice Dynamic parimutuel market (cost k·√Σq²), the implementation behind every DelphiFactory proxy.
-/// Every formula, rounding and revert is the one of src/markets/dpm.ts, in the same order:
+/// Every formula, rounding and revert is the one of src/core/markets/dpm/dpm.ts, in the same order:
 /// - buy Δ of i:  S' = S + Δ(2qᵢ + Δ); net = ⌈k·(⌈√S'⌉ − ⌊√S⌋)/(1e18·scaler)⌉; tokensIn = ⌈net·1e18/(1e18 − fee)⌉
 /// - sell Δ of i: S' = S − Δ(2qᵢ − Δ); gross = ⌊k·(⌊√S⌋ − ⌈√S'⌉)/(1e18·scaler)⌋; tokensOut = ⌊gross·(1e18 − fee)/1e18⌋
 /// - creation: sharesPerOutcome = ⌊D·scaler·1e18/(k·n)⌋ held by the market for the creator.

@@ -4,7 +4,7 @@ pragma solidity ^0.8.24;
 import {FixedPointMath} from "./FixedPointMath.sol";
 
 /// @title DpmMath
-/// @notice Dynamic parimutuel constants (research/delphi.md §3, §5; src/markets/dpm.ts) and the pure
+/// @notice Dynamic parimutuel constants (research/delphi.md §3, §5; src/core/markets/dpm/dpm.ts) and the pure
 /// creation maths shared by the market and its gateway.
 library DpmMath {
     uint256 internal constant MIN_OUTCOME_COUNT = 2;

@@ -8,7 +8,7 @@ import {MarketGateway} from "./MarketGateway.sol";
 
 /// @title DynamicParimutuelGateway
 /// @notice Delphi's DPM gateway interface (research/delphi.md, "Exact interface") over DpmMarket proxies
-/// from its own DelphiFactory (`delphiFactory()`). Maths: src/markets/dpm.ts, bit for bit.
+/// from its own DelphiFactory (`delphiFactory()`). Maths: src/core/markets/dpm/dpm.ts, bit for bit.
 /// Deploy with (collateral token, oracle relayer); the factory and implementation come with it.
 contract DynamicParimutuelGateway is MarketGateway {
     constructor(address token, address oracleRelayer_) MarketGateway(token, oracleRelayer_, address(new DpmMarket())) {}

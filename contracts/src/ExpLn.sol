@@ -5,7 +5,7 @@ import {FixedPointMath} from "./FixedPointMath.sol";
 import {IMarketErrors} from "./IMarketErrors.sol";
 
 /// @title ExpLn
-/// @notice Bit-for-bit twin of src/markets/exp-ln.ts: e^x rounded to a guaranteed upper bound (WAD) and
+/// @notice Bit-for-bit twin of src/core/markets/exp-ln.ts: e^x rounded to a guaranteed upper bound (WAD) and
 /// ln(num/den) rounded to a guaranteed lower / upper bound (RAY), with uint256 operations only. See
 /// exp-ln.ts for the method and the error bounds; every loop and rounding here is the same.
 library ExpLn {

@@ -2,7 +2,7 @@
 pragma solidity ^0.8.24;
 
 /// @title FixedPointMath
-/// @notice The integer helpers of src/markets/fixed-point.ts: full-precision mulDiv rounded down or up
+/// @notice The integer helpers of src/core/markets/fixed-point.ts: full-precision mulDiv rounded down or up
 /// (OpenZeppelin `Math.mulDiv` semantics) and exact integer square roots. A result past 2^256 − 1 or
 /// a zero divisor reverts with a panic (the TS twin throws Uint256Overflow / DivisionByZero).
 library FixedPointMath {

@@ -4,7 +4,7 @@ pragma solidity ^0.8.24;
 /// @title IMarketErrors
 /// @notice Every custom error the market contracts revert with, inherited by the markets, factories and
 /// gateways so each ABI can decode a revert bubbling up from a market proxy. Names and arguments are
-/// those of src/markets/errors.ts (`MarketMathError.name` / `.args`): Delphi's published gateway errors
+/// those of src/core/markets/errors.ts (`MarketMathError.name` / `.args`): Delphi's published gateway errors
 /// first, then the ones Delphi documents without a signature, then tabswarm's own (INVENTED_ERROR_NAMES
 /// and the contract-only ones: access, lifecycle, deadlines).
 interface IMarketErrors {
@@ -42,7 +42,7 @@ interface IMarketErrors {
     error ArrayLengthMismatch();
     error ExpInputTooBig(uint256 xRay, uint256 maxXRay);
 
-    // ---- tabswarm's names (src/markets/errors.ts INVENTED_ERROR_NAMES), same arguments
+    // ---- tabswarm's names (src/core/markets/errors.ts INVENTED_ERROR_NAMES), same arguments
     error OutcomeIdxOutOfBounds(uint256 outcomeIdx, uint256 outcomeCount);
     error OutcomeCountTooLow(uint256 outcomeCount, uint256 min);
     error OutcomeCountTooHigh(uint256 outcomeCount, uint256 max);

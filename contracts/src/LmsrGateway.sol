@@ -11,7 +11,7 @@ import {MarketGateway} from "./MarketGateway.sol";
 /// @notice The Delphi trading interface over LmsrMarket proxies from its own LmsrFactory (`delphiFactory()`).
 /// Quotes return `(tokens, outcomeNewExp, newExpSum)` as Delphi's LMSR gateway does; spot prices are the
 /// softmax prices (= implied probabilities, 1e18 = 1); a winning share redeems for exactly one token.
-/// Maths: src/markets/lmsr.ts and exp-ln.ts, bit for bit.
+/// Maths: src/core/markets/lmsr/lmsr.ts and src/core/markets/exp-ln.ts, bit for bit.
 contract LmsrGateway is MarketGateway {
     constructor(address token, address oracleRelayer_)
         MarketGateway(token, oracleRelayer_, address(new LmsrMarket()))

@@ -8,7 +8,7 @@ import {MarketConfig} from "./MarketTypes.sol";
 
 /// @title LmsrMarket
 /// @notice Logarithmic market scoring rule market (cost b·ln Σe^{qᵢ/b}), the implementation behind every
-/// LmsrFactory proxy; formulas, roundings and reverts are those of src/markets/lmsr.ts and exp-ln.ts.
+/// LmsrFactory proxy; formulas, roundings and reverts are those of src/core/markets/lmsr/lmsr.ts and src/core/markets/exp-ln.ts.
 /// `config.k` is the liquidity parameter b. One winning share (1e18 wei-shares) pays one token.
 /// - eᵢ = expUpWad(⌈qᵢ·1e27/b⌉), E = Σeᵢ; prices πᵢ = ⌊eᵢ·1e18/E⌋
 /// - buy: net = ⌈b·lnRatioUp(max(E', E), E)/(1e27·scaler)⌉; sell: gross = ⌊b·lnRatioDown(E, E')/(1e27·scaler)⌋
