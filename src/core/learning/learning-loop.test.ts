@@ -5,7 +5,12 @@ import { scoreReasoning } from '../tasks/score-completion.ts'
 import type { ReasoningTask } from '../tasks/task.ts'
 import { learningCells, type LearningConfig } from './learning-config.ts'
 import { SMALL_LEARNING } from './small-learning.ts'
-import { startLearningLoop, type LearningHistory, type LearningLoopOptions } from './learning-loop.ts'
+import {
+  HEARD_PER_ROUND,
+  startLearningLoop,
+  type LearningHistory,
+  type LearningLoopOptions,
+} from './learning-loop.ts'
 import { createMemoryHub } from './memory-comm.ts'
 import type { LearningEvent } from '../protocol/peer-worker-messages.ts'
 import { createRoundInbox } from './round-inbox.ts'
@@ -278,6 +283,39 @@ describe('the learning loop and hostile groups', () => {
     expect(heard).toMatchObject({
       rollouts: [0, 1].map(() => expect.objectContaining({ from: 'mallory', prompt: '', refused: why })),
     })
+  })
+  it('keeps the feed for the peers that teach when fresh keys flood it with refused groups', async () => {
+    const time = virtualTime(0)
+    const hub = createMemoryHub()
+    const [a, b] = peers(2, time, () => 1_000, hub)
+    // before the honest peers publish, 24 fresh identities each send a group the swarm does not draw:
+    // more refused completions than a round reports to the feed
+    const text = '<answer>1</answer>'
+    for (let k = 0; k < 24; k++)
+      await hub.join(`fresh${k}`).publishRollouts(0, {
+        groups: [
+          {
+            taskId: 'f'.repeat(64),
+            task: { kind: 'reasoning', family: 'no-such-family', difficulty: 1, seed: k },
+            completions: [0, 1].map(() => ({ text, tokenIds: chars(text) })),
+            rewards: [0, 0],
+            policyVersion: 0,
+          },
+        ],
+      })
+    const loops = [a!, b!].map((p) => startLearningLoop(p.options))
+    await until(() => rows(a!.events).length >= 1)
+    for (const loop of loops) loop.stop()
+    await Promise.all(loops.map((l) => l.done))
+    const [row] = rows(a!.events)
+    expect(row).toMatchObject({ round: 0, groupsHeard: 2 })
+    expect(Object.keys(row!.refusedWhy ?? {}).length).toBeGreaterThan(16)
+    const fed = a!.events.find((e) => e.type === 'learning-heard')
+    if (fed?.type !== 'learning-heard') throw new Error('no feed for round 0')
+    // the other peer's 2 groups × 2 completions are there, judged; refusals fill what room is left
+    expect(fed.rollouts.filter((h) => h.from === 'peer1' && h.reward !== undefined)).toHaveLength(4)
+    expect(fed.rollouts.filter((h) => h.refused !== undefined).length).toBe(fed.rollouts.length - 4)
+    expect(fed.rollouts.length).toBeLessThanOrEqual(HEARD_PER_ROUND)
   })
 })
 

@@ -3,8 +3,9 @@
 // curriculum, evaluate on the held-out set now and then, and save the history so a reload shows it and
 // resumes. IO comes in through the options (clock, waiting, storage, events), so Node tests drive it
 // with in-memory sharing and a stand-in policy.
-import type { EvalPoint, HeardRollout, PeerLearning, RoundRow } from './learning-state.ts'
+import type { EvalPoint, PeerLearning, RoundRow } from './learning-state.ts'
 import { chooseCells, updateCurriculum, type CurriculumState } from './curriculum.ts'
+import { feedRows } from './feed-rows.ts'
 import { learningCells } from './learning-config.ts'
 import { historySaveFailure } from './save-failures.ts'
 import { isIgnored, updatePeerStanding } from './peer-standing.ts'
@@ -138,7 +139,7 @@ export function startLearningLoop(opts: LearningLoopOptions): LearningLoop {
 
   const runOne = async (round: number): Promise<void> => {
     const startedAt = now()
-    const heard: HeardRollout[] = []
+    const heard = feedRows(HEARD_PER_ROUND)
     phase('sampling', round)
     let report: RoundReport
     try {
@@ -156,13 +157,12 @@ export function startLearningLoop(opts: LearningLoopOptions): LearningLoop {
             }),
           ignored: (id) => isIgnored(history.peers, id),
           onJudged: ({ from, group }, judgement) => {
-            if (heard.length >= HEARD_PER_ROUND) return
             // a group refused before its task regenerated has no prompt we could show
             const prompt = judgement.task?.prompt ?? ''
             const rewards = 'rewards' in judgement ? judgement.rewards : undefined
             const refusal = 'refusal' in judgement ? judgement.refusal : undefined
-            group.completions.forEach((c, i) =>
-              heard.push({
+            heard.add(
+              group.completions.map((c, i) => ({
                 from,
                 name: opts.nameOf(from),
                 round,
@@ -173,7 +173,7 @@ export function startLearningLoop(opts: LearningLoopOptions): LearningLoop {
                 reward: rewards?.[i],
                 ...(refusal && { refused: refusal }),
                 receivedAt: now(),
-              }),
+              })),
             )
           },
           windowClosed: async (r) => {
@@ -195,7 +195,8 @@ export function startLearningLoop(opts: LearningLoopOptions): LearningLoop {
       await record(skippedRow(round, `the round failed: ${why}`, startedAt, peer.policy.version))
       return
     }
-    if (heard.length > 0) emit({ type: 'learning-heard', rollouts: heard })
+    const rollouts = heard.take()
+    if (rollouts.length > 0) emit({ type: 'learning-heard', rollouts })
     const extras = opts.takeRoundExtras?.() ?? {}
     await record({
       ...report,
