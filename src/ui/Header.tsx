@@ -63,7 +63,7 @@ export function Header({ views, active }: { views: readonly ViewDef[]; active: s
         ))}
       </nav>
       <div className="whoami">
-        <span className="whoami-name" data-testid="header-self-name">
+        <span className="whoami-name" data-testid="header-self-name" title={self?.name}>
           {self?.name ?? (status === 'error' ? 'not started' : 'starting…')}
         </span>
         {peerId && (
