@@ -50,9 +50,10 @@ for (const name of names) {
   for (const [arm, a] of Object.entries(s.arms)) {
     const p = a.passAt1
     const perSeed = a.rewardGainVsSoloPerSeed.map((g) => `${pts(g)}%`).join(', ')
-    const { localGroups, externalGroups } = a.config.sapo
+    const { localGroups, externalGroups, pick } = a.config.sapo
     const stepOn =
-      externalGroups === 0 ? `${localGroups} own` : `${localGroups} own + ${externalGroups} heard`
+      (externalGroups === 0 ? `${localGroups} own` : `${localGroups} own + ${externalGroups} heard`) +
+      (pick === 'signal-by-cell' ? ', by cell' : '')
     console.log(
       `| ${name} | ${model} | ${learningCells(a.config).length} | ${b.groupSize} | ${b.groups} | ${stepOn} | ${b.lr} | ${b.epochs ?? 1} | ${b.klBeta} | ${b.curriculum ? 'on' : 'off'} | ` +
         `${a.config.sampling.maxNewTokens} | ` +

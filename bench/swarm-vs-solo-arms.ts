@@ -40,6 +40,11 @@ export interface BenchRecipe {
    * same rollouts generated and steps taken); absent: half own and half heard, solo's batch size
    */
   heard?: 'all'
+  /**
+   * `signal-by-cell`: the swarm-signal arm picks signal first within each cell's share of the own draw
+   * (learning-config.ts SapoPick); absent: signal first over all groups
+   */
+  pick?: 'signal-by-cell'
 }
 
 /**
@@ -63,7 +68,7 @@ export function learningFor(arm: Arm, base: LearningConfig, batch: BenchRecipe):
     sapo: {
       localGroups: batch.heard === 'all' ? batch.groups : batch.groups - external,
       externalGroups: external,
-      pick: arm === 'swarm' ? 'uniform' : 'signal',
+      pick: arm === 'swarm' ? 'uniform' : (batch.pick ?? 'signal'),
     },
   }
 }

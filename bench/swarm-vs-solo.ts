@@ -9,7 +9,7 @@
 // Writes bench/results/<name>.json and .png and prints a table.
 //   node --import ./src/polyfills/register.js bench/swarm-vs-solo.ts [--rounds 100] [--seeds 3] [--seed-start 0]
 //     [--eval-every 20] [--group-size G] [--groups N] [--lr X] [--epochs E] [--kl β] [--curriculum on|off]
-//     [--heard half|all]
+//     [--heard half|all] [--pick signal|signal-by-cell]
 //     [--max-new-tokens T] [--families a,b] [--difficulties min-max]
 //     [--model DIR] [--parallel 2]
 //     [--arms swarm,swarm-signal,solo] [--name swarm-vs-solo] [--resume]
@@ -228,6 +228,8 @@ async function main(): Promise<void> {
       curriculum: { type: 'string', default: 'on' },
       // all: a sharing arm's step takes every own group and as many heard (half: half of each)
       heard: { type: 'string', default: 'half' },
+      // signal-by-cell: the swarm-signal arm picks signal first within each cell's share of its own draw
+      pick: { type: 'string', default: 'signal' },
       'max-new-tokens': { type: 'string', default: String(DEFAULT_LEARNING.sampling.maxNewTokens) },
       // the families drawn (comma-separated; default every family the tab draws): a run on the cells
       // with room to learn shows whether the step can move the model at all
@@ -259,8 +261,11 @@ async function main(): Promise<void> {
     maxNewTokens: positiveInt(values['max-new-tokens'], 'max-new-tokens'),
     epochs: positiveInt(values.epochs, 'epochs'),
     ...(values.heard === 'all' ? { heard: 'all' as const } : {}),
+    ...(values.pick === 'signal-by-cell' ? { pick: 'signal-by-cell' as const } : {}),
   }
   if (values.heard !== 'half' && values.heard !== 'all') throw new Error('--heard is half or all')
+  if (values.pick !== 'signal' && values.pick !== 'signal-by-cell')
+    throw new Error('--pick is signal or signal-by-cell')
   if (!(batch.lr > 0)) throw new Error('--lr must be a positive number')
   if (!(batch.klBeta >= 0 && batch.klBeta <= 1)) throw new Error('--kl must be a number in 0–1')
   if (values.curriculum !== 'on' && values.curriculum !== 'off') throw new Error('--curriculum is on or off')

@@ -62,7 +62,9 @@ describe('the learning section of a swarm config', () => {
     expect(swarmIdOf(pick('uniform'))).toBe(swarmIdOf(off))
     expect(pick('signal').learning?.sapo.pick).toBe('signal')
     expect(swarmIdOf(pick('signal'))).not.toBe(swarmIdOf(off))
-    expect(() => pick('best')).toThrow('sapo.pick must be "uniform" or "signal"')
+    expect(pick('signal-by-cell').learning?.sapo.pick).toBe('signal-by-cell')
+    expect(swarmIdOf(pick('signal-by-cell'))).not.toBe(swarmIdOf(pick('signal')))
+    expect(() => pick('best')).toThrow('sapo.pick must be one of "uniform", "signal", "signal-by-cell"')
   })
 
   it('reads an older single difficulty as a one-level range, and refuses cells that cannot keep their share', () => {

@@ -8,9 +8,14 @@ import { explorationSlots, SHARE_WINDOW_ROUNDS, type Cell, type TaskSource } fro
  * How groups are drawn. `uniform`: at random among all (RL Swarm). `signal`: at random among the groups
  * whose rewards differ first, the others only to fill up — a group whose rewards are all equal has zero
  * advantage and adds nothing to a GRPO step, so a peer that hears a dozen groups can fill its step with
- * ones that teach (bench/swarm-vs-solo measures both).
+ * ones that teach (bench/swarm-vs-solo measures both). `signal-by-cell`: `signal` with no cell taking
+ * more than its share of the peer's own draw, so the step keeps the draw's mix: the cells whose groups
+ * differ most often otherwise fill the heard half, and the others are forgotten (docs/headline-bench.md,
+ * 300 rounds).
  */
-export type SapoPick = 'uniform' | 'signal'
+export type SapoPick = 'uniform' | 'signal' | 'signal-by-cell'
+
+export const SAPO_PICKS: readonly SapoPick[] = ['uniform', 'signal', 'signal-by-cell']
 
 export interface SapoCounts {
   /** local groups per step (the SAPO paper's best setting: 2 groups of G=2, L=4) */
@@ -160,7 +165,8 @@ export function parseLearningConfig(
   if (localGroups > perRound)
     fail('sapo.localGroups cannot exceed tasksPerRound (a peer trains on its own groups)')
   const pick = sapo.pick ?? 'uniform'
-  if (pick !== 'uniform' && pick !== 'signal') fail('sapo.pick must be "uniform" or "signal"')
+  if (!SAPO_PICKS.includes(pick as SapoPick))
+    fail(`sapo.pick must be one of ${SAPO_PICKS.map((p) => `"${p}"`).join(', ')}`)
   const klBeta = grpo.klBeta === undefined ? 0 : num(grpo.klBeta, 0, 1, 'grpo.klBeta')
   const range = parseDifficulties(difficulties, difficulty, int)
   const cells = parsedSources.length * (range.max - range.min + 1)
@@ -177,7 +183,7 @@ export function parseLearningConfig(
     groupSize: int(groupSize, 2, MAX_GROUP_SIZE, 'groupSize'),
     tasksPerRound: perRound,
     // uniform is left out, so configs written before `pick` existed keep their swarm id
-    sapo: { localGroups, externalGroups, ...(pick === 'signal' ? { pick } : {}) },
+    sapo: { localGroups, externalGroups, ...(pick === 'uniform' ? {} : { pick: pick as SapoPick }) },
     sampling: {
       temperature: num(sampling.temperature, 0, 4, 'sampling.temperature'),
       topK: int(sampling.topK, 0, 1_000_000, 'sampling.topK'),

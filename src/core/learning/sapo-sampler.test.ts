@@ -84,6 +84,56 @@ describe('sampleTrainingBatch', () => {
     expect(uniform.has('a') || uniform.has('c')).toBe(true)
   })
 
+  it('with pick "signal-by-cell", keeps each cell to its share of the own draw, signal first within it', () => {
+    const inCell = (taskId: string, family: string, rewards: number[]): RolloutGroup => ({
+      ...group(taskId),
+      task: { kind: 'reasoning', family, difficulty: 1, seed: 1 },
+      rewards,
+    })
+    // the own draw: 2 fractions, 2 modular; what is heard: modular differs in every group, fractions
+    // in one, and a family the peer did not draw
+    const mine = [
+      inCell('f1', 'fraction-simplification', [0, 1]),
+      inCell('f2', 'fraction-simplification', [1, 1]),
+      inCell('m1', 'modular-arithmetic', [0, 1]),
+      inCell('m2', 'modular-arithmetic', [1, 0]),
+    ]
+    const heard: ExternalGroup[] = [
+      ...['a', 'b', 'c', 'd'].map((t) => ({
+        from: 'p1',
+        group: inCell(`m-${t}`, 'modular-arithmetic', [0, 1]),
+      })),
+      { from: 'p2', group: inCell('f-a', 'fraction-simplification', [1, 0]) },
+      { from: 'p2', group: inCell('f-b', 'fraction-simplification', [0, 0]) },
+      { from: 'p3', group: inCell('s-a', 'list-sorting', [0, 1]) },
+    ]
+    const counts: SapoCounts = { localGroups: 4, externalGroups: 4 }
+    const modular = (b: { external: ExternalGroup[] }) =>
+      b.external.filter((g) => g.group.task.family === 'modular-arithmetic').length
+    let modularWithSignal = 0
+    for (let k = 0; k < 20; k++) {
+      const signal = sampleTrainingBatch(mine, heard, { ...counts, pick: 'signal' }, `s/${k}/me`)
+      const byCell = sampleTrainingBatch(mine, heard, { ...counts, pick: 'signal-by-cell' }, `s/${k}/me`)
+      const families = (b: typeof byCell) => b.external.map((g) => g.group.task.family).sort()
+      modularWithSignal += modular(signal)
+      // by cell: 2 of each, the fractions group with a signal first
+      expect(families(byCell)).toEqual([
+        'fraction-simplification',
+        'fraction-simplification',
+        'modular-arithmetic',
+        'modular-arithmetic',
+      ])
+      expect(byCell.external.map((g) => g.group.taskId)).toContain('f-a')
+      expect(byCell.local.map((g) => g.taskId).sort()).toEqual(['f1', 'f2', 'm1', 'm2'])
+    }
+    // signal first alone leans to the cell that differs most: more than half of the 80 heard groups
+    expect(modularWithSignal).toBeGreaterThan(40)
+    // without own groups there is no mix to follow: signal first over all heard groups
+    const alone = sampleTrainingBatch([], heard, { ...counts, pick: 'signal-by-cell' }, 's/0/me')
+    expect(alone.external.every((g) => g.group.rewards.some((r) => r !== g.group.rewards[0]))).toBe(true)
+    expect(alone.external).toHaveLength(4)
+  })
+
   it('trains alone on its own groups when nothing is shared', () => {
     const batch = sampleTrainingBatch(own, [], { localGroups: 4, externalGroups: 2 }, 'k')
     expect(batch.local).toHaveLength(3)
