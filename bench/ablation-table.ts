@@ -20,6 +20,7 @@ interface Summary {
     groupSize: number
     groups: number
     lr: number
+    lrMin?: number
     epochs?: number
     klBeta: number
     curriculum: boolean
@@ -54,8 +55,9 @@ for (const name of names) {
     const stepOn =
       (externalGroups === 0 ? `${localGroups} own` : `${localGroups} own + ${externalGroups} heard`) +
       (pick === 'signal-by-cell' ? ', by cell' : '')
+    const lr = b.lrMin === undefined ? `${b.lr}` : `${b.lr} → ${b.lrMin} (cosine)`
     console.log(
-      `| ${name} | ${model} | ${learningCells(a.config).length} | ${b.groupSize} | ${b.groups} | ${stepOn} | ${b.lr} | ${b.epochs ?? 1} | ${b.klBeta} | ${b.curriculum ? 'on' : 'off'} | ` +
+      `| ${name} | ${model} | ${learningCells(a.config).length} | ${b.groupSize} | ${b.groups} | ${stepOn} | ${lr} | ${b.epochs ?? 1} | ${b.klBeta} | ${b.curriculum ? 'on' : 'off'} | ` +
         `${a.config.sampling.maxNewTokens} | ` +
         `${s.rounds} × ${s.seeds.length} | ${arm} | ${fmt(p.start, 3)} → ${fmt(p.end, 3)} | ` +
         `${pts(p.change.change)} [${pts(p.change.ci95[0])}, ${pts(p.change.ci95[1])}] | ` +

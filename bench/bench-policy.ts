@@ -10,18 +10,20 @@ import { ADAM_MOMENTS } from '../src/compute/proof/work-params.ts'
 import { CODEZERO_REWARD } from '../src/core/tasks/reward.ts'
 import { scoreReasoning } from '../src/core/tasks/score-completion.ts'
 import type { ReasoningTask } from '../src/core/tasks/task.ts'
-import type { BenchModel } from './swarm-vs-solo-arms.ts'
+import { scheduledLr, type BenchModel, type LrSchedule } from './swarm-vs-solo-arms.ts'
 
 export interface BenchPolicyOptions {
   readonly sampling: LearningConfig['sampling']
   readonly grpo: Omit<GrpoConfig, keyof typeof ADAM_MOMENTS>
   /** optimizer steps per batch (absent: 1) */
   readonly epochs?: number
+  /** the lr over the policy's steps, from `grpo.lr` (absent: `grpo.lr` throughout) */
+  readonly lrSchedule?: LrSchedule
 }
 
 export function benchPolicy(
   model: BenchModel,
-  { sampling, grpo, epochs }: BenchPolicyOptions,
+  { sampling, grpo, epochs, lrSchedule }: BenchPolicyOptions,
 ): ReproduciblePolicy {
   return createReproduciblePolicy({
     config: model.config,
@@ -32,6 +34,7 @@ export function benchPolicy(
     sampling,
     grpo: { ...grpo, ...ADAM_MOMENTS },
     epochs,
+    ...(lrSchedule ? { lrAt: (step: number) => scheduledLr(grpo.lr, lrSchedule, step) } : {}),
   })
 }
 

@@ -45,7 +45,24 @@ export interface BenchRecipe {
    * (learning-config.ts SapoPick); absent: signal first over all groups
    */
   pick?: 'signal-by-cell'
+  /** the lr's cosine decay from `lr` to this over the run's rounds (LrSchedule); absent: `lr` throughout */
+  lrMin?: number
 }
+
+/**
+ * A cosine decay of the step's lr from the recipe's to `minLr` over `steps` optimizer steps, then `minLr`:
+ * an ablation of whether a step that slows down late keeps what it learned (300 rounds at a constant lr
+ * forget, docs/headline-bench.md). Headless only: a swarm's config names one lr.
+ */
+export interface LrSchedule {
+  kind: 'cosine'
+  minLr: number
+  steps: number
+}
+
+/** The lr of step `step` (0-based) under `schedule`, from the recipe's `lr`. */
+export const scheduledLr = (lr: number, { minLr, steps }: LrSchedule, step: number): number =>
+  step >= steps ? minLr : minLr + ((lr - minLr) * (1 + Math.cos((Math.PI * step) / steps))) / 2
 
 /**
  * One arm's learning config: every arm generates the same `groups` groups a round (same tasks, one
@@ -125,6 +142,8 @@ export interface ArmSpec {
   replay?: string
   /** optimizer steps a round on the same batch; absent: 1 (a spec saved before it hashes as it did) */
   epochs?: number
+  /** the lr's schedule over the run's steps; absent: `learning.grpo.lr` throughout (likewise) */
+  lrSchedule?: LrSchedule
 }
 
 /** One held-out evaluation of an arm: its peers split the prompts, so this is the mean over peers. */

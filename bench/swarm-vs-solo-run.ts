@@ -101,7 +101,12 @@ async function main(): Promise<void> {
       inbox: createRoundInbox(comm, learning.groupSize),
       learning,
       policy: countBare(
-        benchPolicy(model, { sampling: learning.sampling, grpo: learning.grpo, epochs: spec.epochs }),
+        benchPolicy(model, {
+          sampling: learning.sampling,
+          grpo: learning.grpo,
+          epochs: spec.epochs,
+          lrSchedule: spec.lrSchedule,
+        }),
       ),
       score,
       // the window closes once every peer of the hub has published its round

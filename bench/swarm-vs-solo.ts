@@ -8,11 +8,11 @@
 // sessions). The batch defaults to the tab's default recipe (DEFAULT_LEARNING).
 // Writes bench/results/<name>.json and .png and prints a table.
 //   node --import ./src/polyfills/register.js bench/swarm-vs-solo.ts [--rounds 100] [--seeds 3] [--seed-start 0]
-//     [--eval-every 20] [--group-size G] [--groups N] [--lr X] [--epochs E] [--kl β] [--curriculum on|off]
+//     [--eval-every 20] [--group-size G] [--groups N] [--lr X] [--lr-min X] [--epochs E] [--kl β] [--curriculum on|off]
 //     [--heard half|all] [--pick signal|signal-by-cell]
 //     [--max-new-tokens T] [--families a,b] [--difficulties min-max]
 //     [--model DIR] [--parallel 2]
-//     [--arms swarm,swarm-signal,solo] [--name swarm-vs-solo] [--resume]
+//     [--arms swarm,swarm-signal,solo] [--name swarm-vs-solo] [--replay NAME] [--resume]
 import { spawn } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { mkdir, writeFile } from 'node:fs/promises'
@@ -220,6 +220,8 @@ async function main(): Promise<void> {
       'group-size': { type: 'string', default: String(DEFAULT_LEARNING.groupSize) },
       groups: { type: 'string', default: String(DEFAULT_LEARNING.tasksPerRound) },
       lr: { type: 'string', default: String(DEFAULT_LEARNING.grpo.lr) },
+      // the lr's cosine decay from --lr to this over the run's rounds (headless only; absent: --lr throughout)
+      'lr-min': { type: 'string' },
       // optimizer steps a round on the round's batch (1: the tab's on-policy step)
       epochs: { type: 'string', default: '1' },
       // KL penalty to the starting model (0: none)
@@ -243,6 +245,9 @@ async function main(): Promise<void> {
       arms: { type: 'string', default: ARMS.join(',') },
       // results files name: an ablation keeps its own
       name: { type: 'string', default: 'swarm-vs-solo' },
+      // every arm, solo included, replays run NAME's solo choices (NAME-solo-<seed>.json): runs of two
+      // recipes draw the same tasks, and the sharing arms need not wait for this run's solo
+      replay: { type: 'string' },
       // keep finished (arm, seed) runs of the same spec and model instead of running them again
       resume: { type: 'boolean', default: false },
     },
@@ -262,11 +267,14 @@ async function main(): Promise<void> {
     epochs: positiveInt(values.epochs, 'epochs'),
     ...(values.heard === 'all' ? { heard: 'all' as const } : {}),
     ...(values.pick === 'signal-by-cell' ? { pick: 'signal-by-cell' as const } : {}),
+    ...(values['lr-min'] === undefined ? {} : { lrMin: Number(values['lr-min']) }),
   }
   if (values.heard !== 'half' && values.heard !== 'all') throw new Error('--heard is half or all')
   if (values.pick !== 'signal' && values.pick !== 'signal-by-cell')
     throw new Error('--pick is signal or signal-by-cell')
   if (!(batch.lr > 0)) throw new Error('--lr must be a positive number')
+  if (batch.lrMin !== undefined && !(batch.lrMin > 0 && batch.lrMin <= batch.lr))
+    throw new Error('--lr-min must be a positive number no larger than --lr')
   if (!(batch.klBeta >= 0 && batch.klBeta <= 1)) throw new Error('--kl must be a number in 0–1')
   if (values.curriculum !== 'on' && values.curriculum !== 'off') throw new Error('--curriculum is on or off')
   const arms = values.arms.split(',') as Arm[]
@@ -298,12 +306,22 @@ async function main(): Promise<void> {
 
   // each arm's result is kept as it lands, so a long run that is cut short still leaves its finished arms
   // (and --resume picks them up); the solo runs go first, since every other arm of a seed replays its
-  // solo run's curriculum choices
-  const file = (arm: Arm, seed: number) => `${results}${values.name}-${arm}-${seed}.json`
+  // solo run's curriculum choices (with --replay, every arm replays the named run's and none waits)
+  const file = (arm: Arm, seed: number, name = values.name) => `${results}${name}-${arm}-${seed}.json`
+  const replayed = (seed: number) => values.replay && file('solo', seed, values.replay)
+  const seedList = Array.from({ length: seeds }, (_, i) => seedStart + i)
+  for (const seed of seedList) {
+    const from = replayed(seed)
+    if (!from) continue
+    const replayRounds =
+      existsSync(from) && (JSON.parse(readFileSync(from, 'utf8')) as ArmResult).choices.length
+    if (!replayRounds || replayRounds < rounds)
+      throw new Error(`--replay ${values.replay}: ${from} does not hold ${rounds} rounds of choices`)
+  }
   const launched: { arm: Arm; seed: number; file: string; resumed: boolean }[] = []
   const soloDone = new Map<number, Promise<void>>()
   const job = (arm: Arm, seed: number) => async () => {
-    if (arm !== 'solo') await soloDone.get(seed)
+    if (arm !== 'solo' && !values.replay) await soloDone.get(seed)
     const spec: ArmSpec = {
       arm,
       seed,
@@ -312,8 +330,11 @@ async function main(): Promise<void> {
       model: values.model,
       learning: configs[arm],
       curriculum: batch.curriculum,
-      ...(arm === 'solo' ? {} : { replay: file('solo', seed) }),
+      ...(replayed(seed) ? { replay: replayed(seed) } : arm === 'solo' ? {} : { replay: file('solo', seed) }),
       ...(batch.epochs === 1 ? {} : { epochs: batch.epochs }),
+      ...(batch.lrMin === undefined
+        ? {}
+        : { lrSchedule: { kind: 'cosine' as const, minLr: batch.lrMin, steps: rounds } }),
     }
     if (values.resume && existsSync(file(arm, seed))) {
       const kept = JSON.parse(readFileSync(file(arm, seed), 'utf8')) as ArmResult
@@ -327,7 +348,6 @@ async function main(): Promise<void> {
     await writeFile(file(arm, seed), JSON.stringify(result))
     return result
   }
-  const seedList = Array.from({ length: seeds }, (_, i) => seedStart + i)
   const jobs = [
     ...seedList.map((seed) => {
       const run = job('solo', seed)

@@ -34,9 +34,11 @@ const policy = (
   eosId = 2,
   config = TINY_CONFIG,
   epochs?: number,
+  lrAt?: (step: number) => number,
 ) =>
   createReproduciblePolicy({
     ...(epochs === undefined ? {} : { epochs }),
+    ...(lrAt === undefined ? {} : { lrAt }),
     config,
     params: initParams(config, [1, 2]),
     tokenizer,
@@ -71,6 +73,17 @@ describe('the reproducible policy', () => {
     const onPolicy = await once.train(groups)
     expect(both.weightsHash).not.toBe(onPolicy.weightsHash)
     expect(() => policy(undefined, undefined, undefined, undefined, 0)).toThrow(/≥ 1 whole optimizer steps/)
+  })
+
+  it('with an lr schedule, takes its n-th step at the schedule’s n-th lr', async () => {
+    const at = [1e-2, 1e-3]
+    const scheduled = policy(undefined, undefined, undefined, undefined, undefined, (step) => at[step]!)
+    const constant = policy()
+    // step 0 at 1e-2: the constant policy's first step
+    expect(await scheduled.train(groups)).toEqual(await constant.train(groups))
+    // step 1 at 1e-3 is not the constant policy's second step at 1e-2
+    const [slow, fast] = [await scheduled.train(groups), await constant.train(groups)]
+    expect(slow.weightsHash).not.toBe(fast.weightsHash)
   })
 })
 

@@ -33,6 +33,11 @@ export interface ReproduciblePolicyOptions {
    * clipped against the policy that sampled it. Headless only for now: a tab's receipt names one step.
    */
   epochs?: number
+  /**
+   * The lr of the policy's n-th training batch (0-based), a schedule over its steps; absent: `grpo.lr`
+   * throughout. Headless only, as `epochs`: a swarm's config, and so a tab's receipts, name one lr.
+   */
+  lrAt?: (step: number) => number
 }
 
 export interface ReproduciblePolicy extends Policy {
@@ -47,7 +52,7 @@ function philoxSeed(key: string): [number, number] {
 }
 
 export function createReproduciblePolicy(options: ReproduciblePolicyOptions): ReproduciblePolicy {
-  const { config, tokenizer, eosId, sampling, epochs = 1 } = options
+  const { config, tokenizer, eosId, sampling, epochs = 1, lrAt } = options
   if (!Number.isInteger(epochs) || epochs < 1)
     throw new RangeError(`a reproducible policy takes ≥ 1 whole optimizer steps per batch, got ${epochs}`)
   let state = initTrainState(config, options.params)
@@ -101,9 +106,9 @@ export function createReproduciblePolicy(options: ReproduciblePolicyOptions): Re
       const ref = options.grpo.klBeta ? tokenLogProbsOf(config, options.params, batch) : undefined
       // the first step is on-policy (its own forward gives the old log-probs); later ones keep those
       const old = epochs > 1 ? tokenLogProbsOf(config, state.params, batch) : undefined
-      let step = grpoStep(config, state, batch, undefined, options.grpo, undefined, ref)
-      for (let e = 1; e < epochs; e++)
-        step = grpoStep(config, step.state, batch, old, options.grpo, undefined, ref)
+      const grpo = lrAt ? { ...options.grpo, lr: lrAt(version) } : options.grpo
+      let step = grpoStep(config, state, batch, undefined, grpo, undefined, ref)
+      for (let e = 1; e < epochs; e++) step = grpoStep(config, step.state, batch, old, grpo, undefined, ref)
       state = step.state
       version++
       const kl = step.kl && toFloat(step.kl)[0]!
