@@ -322,6 +322,8 @@ async function main(): Promise<void> {
   const soloDone = new Map<number, Promise<void>>()
   const job = (arm: Arm, seed: number) => async () => {
     if (arm !== 'solo' && !values.replay) await soloDone.get(seed)
+    // the named run's draw, or (sharing arms) this seed's solo run's
+    const replay = replayed(seed) || (arm === 'solo' ? undefined : file('solo', seed))
     const spec: ArmSpec = {
       arm,
       seed,
@@ -330,7 +332,7 @@ async function main(): Promise<void> {
       model: values.model,
       learning: configs[arm],
       curriculum: batch.curriculum,
-      ...(replayed(seed) ? { replay: replayed(seed) } : arm === 'solo' ? {} : { replay: file('solo', seed) }),
+      ...(replay ? { replay } : {}),
       ...(batch.epochs === 1 ? {} : { epochs: batch.epochs }),
       ...(batch.lrMin === undefined
         ? {}
